@@ -1,0 +1,91 @@
+import { spawn } from "node:child_process";
+import { GitError, IntentguardError } from "../errors.js";
+
+/**
+ * The one place intentguard starts git. Every call inherits the caller's environment unchanged:
+ * inside a hook git has set GIT_INDEX_FILE (to a temporary index for `commit -a` and
+ * `commit -- <paths>`), GIT_DIR and friends, and the check must see exactly that index.
+ * Nothing here depends on user configuration that changes plumbing output: callers use plumbing
+ * commands with `-z`, and `baseArgs` switches off the porcelain knobs that leak into them.
+ */
+const baseArgs = ["-c", "core.quotePath=false", "-c", "color.ui=never"];
+
+export interface GitOptions {
+  cwd?: string;
+  /** Written to git's stdin, then stdin is closed. */
+  input?: string | Buffer;
+  /** Exit codes that are answers, not failures (e.g. 1 from `diff --quiet`). */
+  okExitCodes?: readonly number[];
+  /** The whole environment for git (default: this process's, unchanged). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface GitResult {
+  stdout: Buffer;
+  stderr: string;
+  status: number;
+}
+
+/** Runs git to completion and returns its whole output; for small outputs only. */
+export function runGit(args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  const chunks: Buffer[] = [];
+  return streamGit(args, (chunk) => chunks.push(chunk), options).then((done) => ({
+    ...done,
+    stdout: Buffer.concat(chunks),
+  }));
+}
+
+/** Runs git and hands each stdout chunk to `onChunk` as it arrives (large outputs). */
+export function streamGit(
+  args: readonly string[],
+  onChunk: (chunk: Buffer) => void,
+  options: GitOptions = {},
+): Promise<{ stderr: string; status: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", [...baseArgs, ...args], {
+      cwd: options.cwd ?? process.cwd(),
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const stderr: Buffer[] = [];
+    let callbackError: unknown;
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (callbackError !== undefined) return;
+      try {
+        onChunk(chunk);
+      } catch (error) {
+        callbackError = error;
+        child.kill();
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "ENOENT"
+          ? new IntentguardError(
+              "git was not found on PATH. Install git (2.31 or newer) or fix PATH, then retry.",
+            )
+          : error,
+      );
+    });
+    child.on("close", (code) => {
+      if (callbackError !== undefined) return reject(callbackError);
+      const status = code ?? -1;
+      const text = Buffer.concat(stderr).toString("utf8");
+      if (status === 0 || options.okExitCodes?.includes(status)) {
+        resolve({ stderr: text, status });
+      } else {
+        reject(new GitError(args, code, text));
+      }
+    });
+    // A git that exits before reading its input closes the pipe; its exit code tells the story.
+    child.stdin.on("error", () => {});
+    child.stdin.end(options.input);
+  });
+}
+
+/** Runs git and returns stdout as text with the final newline removed. */
+export async function gitText(args: readonly string[], options: GitOptions = {}): Promise<string> {
+  const { stdout } = await runGit(args, options);
+  return stdout.toString("utf8").replace(/\n$/, "");
+}
