@@ -1,0 +1,18 @@
+import type { Policy } from "./policy-schema.js";
+
+/**
+ * The policy that applies when the parent commit has no `policies/intentguard.yaml`. Equal to the
+ * shipped `policies/intentguard.yaml` (a test holds them together); a constant so that a hook
+ * never loads the YAML parser and zod to learn the defaults.
+ */
+export const defaultPolicy: Policy = {
+  version: 1,
+  rules: {
+    intent_required: "error",
+    intent_status: "error",
+    scope: "error",
+    governance_isolation: "error",
+    assigned_agent: "off",
+  },
+  extended_scope: { approvers: [] },
+};

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { intentIdPattern } from "../intent-id.js";
+import { normalisePattern } from "../scope/normalise-pattern.js";
+
+export const intentStatuses = [
+  "PENDING",
+  "IN_PROGRESS",
+  "BLOCKED",
+  "COMPLETED",
+  "ABANDONED",
+] as const;
+
+const timestamp = z.iso.datetime({
+  offset: true,
+  error: "an RFC 3339 date-time like 2026-02-16T12:00:00Z",
+});
+
+export const IntentId = z
+  .string({ error: 'an intent ID string like "INT-001"' })
+  .regex(intentIdPattern, {
+    error: 'an intent ID like "INT-001": a capital letter, capitals or digits, a dash, digits',
+  });
+
+/** A scope pattern, normalised on load; a pattern that cannot be one fails with its fix. */
+const ScopePattern = z
+  .string({ error: 'a path or glob string, e.g. "src/auth/**"' })
+  .transform((raw, ctx) => {
+    const normalised = normalisePattern(raw);
+    if (normalised.ok) return normalised.pattern;
+    ctx.addIssue({ code: "custom", message: `"${raw}" ${normalised.problem}; ${normalised.fix}` });
+    return z.NEVER;
+  })
+  .meta({ description: "Repo-root relative file, directory or picomatch glob (dot: true)." });
+
+const Approval = z.strictObject({
+  by: z.string().min(1, { error: "who approved: an e-mail address or reviewer:<name>" }),
+  at: timestamp,
+  signature: z.string().regex(/^sha256:[0-9a-f]{64}$/, {
+    error: 'the grant\'s scope signature, "sha256:" and 64 lowercase hex digits',
+  }),
+});
+
+const ExtendedScopeGrant = z.strictObject({
+  paths: z.array(ScopePattern).min(1, { error: "at least one path the grant adds" }),
+  justification: z.string().min(1, { error: "why the intent needs these paths" }),
+  approval: Approval.optional(),
+});
+
+const RelatedSpec = z.strictObject({ type: z.string().min(1), value: z.string().min(1) });
+
+export const Intent = z.strictObject({
+  id: IntentId,
+  name: z.string().min(1, { error: "a short human-readable name" }),
+  description: z.string().optional(),
+  status: z.enum(intentStatuses, { error: `one of ${intentStatuses.join(", ")}` }),
+  owned_scope: z.array(ScopePattern),
+  forbidden_scope: z.array(ScopePattern).default([]),
+  extended_scope: z.array(ExtendedScopeGrant).default([]),
+  constraints: z.array(z.string()).default([]),
+  acceptance_criteria: z.array(z.string()).default([]),
+  assigned_agent: z.string().min(1).optional(),
+  related_specs: z.array(RelatedSpec).default([]),
+  created_at: timestamp.optional(),
+  updated_at: timestamp.optional(),
+});
+
+export const IntentsFile = z
+  .strictObject({ active_intents: z.array(Intent) })
+  .superRefine((file, ctx) => {
+    const firstIndex = new Map<string, number>();
+    file.active_intents.forEach((intent, index) => {
+      const first = firstIndex.get(intent.id);
+      if (first === undefined) {
+        firstIndex.set(intent.id, index);
+        return;
+      }
+      ctx.addIssue({
+        code: "custom",
+        path: ["active_intents", index, "id"],
+        message: `duplicate intent ID "${intent.id}" (also active_intents[${first}]); IDs must be unique`,
+      });
+    });
+  });
+
+export type IntentsFile = z.output<typeof IntentsFile>;
+export type Intent = IntentsFile["active_intents"][number];
+export type IntentStatus = Intent["status"];
+export type ExtendedScopeGrant = Intent["extended_scope"][number];

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { IntentsFile } from "./intents-schema.js";
+import { Policy } from "./policy-schema.js";
+
+/**
+ * The JSON Schemas that editors use to validate the YAML files (yaml-language-server), generated
+ * from the zod schemas so the two cannot drift. The build writes them to schema/.
+ */
+export function jsonSchemas(): Record<string, unknown> {
+  const generate = (schema: z.ZodType, id: string, title: string) => ({
+    ...z.toJSONSchema(schema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }),
+    $id: id,
+    title,
+  });
+  return {
+    "active_intents.schema.json": generate(
+      IntentsFile,
+      "https://intentguard.dev/schema/active_intents.schema.json",
+      "intentguard intents (.orchestration/active_intents.yaml)",
+    ),
+    "policy.schema.json": generate(
+      Policy,
+      "https://intentguard.dev/schema/policy.schema.json",
+      "intentguard policy (policies/intentguard.yaml)",
+    ),
+  };
+}
