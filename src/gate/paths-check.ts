@@ -1,0 +1,72 @@
+import { lstat } from "node:fs/promises";
+import path from "node:path";
+import type { FileChange } from "../core/changeset.js";
+import type { Verdict } from "../core/check/verdict.js";
+import { UsageError } from "../errors.js";
+import type { Repo } from "../git/repo.js";
+import { snapshotFromGit } from "../rules/rules-snapshot.js";
+import { readSelection } from "../state/selection.js";
+import { judgeChange } from "./judge-change.js";
+
+/**
+ * Judges paths an agent or a person is about to touch, before anything is written, exactly as a
+ * commit touching them would be judged: the same intent resolution and HEAD's rules. Paths are
+ * relative to the current directory, as with git.
+ */
+export async function checkPaths(
+  repo: Repo,
+  rawPaths: readonly string[],
+  flagIntent: string | undefined,
+): Promise<Verdict> {
+  const paths = rawPaths.map((raw) => repoRelativePath(repo, raw));
+  const [snapshot, selection, changes] = await Promise.all([
+    snapshotFromGit({ kind: "commit", rev: "HEAD" }),
+    readSelection(repo.stateDir),
+    Promise.all(paths.map((file) => intendedChange(repo, file))),
+  ]);
+  return judgeChange({
+    repo,
+    parentRules: snapshot.commit === null ? null : snapshot,
+    changes,
+    merge: false,
+    flagIntent,
+    selection,
+    deferWithoutIntent: false,
+  });
+}
+
+/** A path from the command line as a repo-root-relative POSIX path; outside the repo fails. */
+export function repoRelativePath(repo: Repo, raw: string): string {
+  const fromRoot = path.isAbsolute(raw)
+    ? path.relative(repo.root, raw)
+    : path.normalize(path.join(repo.prefix, raw));
+  const posix = fromRoot.split(path.sep).join("/").replace(/\/+$/, "");
+  if (
+    posix === "" ||
+    posix === "." ||
+    posix === ".." ||
+    posix.startsWith("../") ||
+    path.isAbsolute(posix)
+  ) {
+    throw new UsageError(
+      `${JSON.stringify(raw)} is not a path inside the repository at ${repo.root}. Give paths to files or directories inside it.`,
+    );
+  }
+  return posix;
+}
+
+async function intendedChange(repo: Repo, file: string): Promise<FileChange> {
+  const exists = await lstat(path.join(repo.root, file)).then(
+    () => true,
+    () => false,
+  );
+  return {
+    operation: exists ? "modify" : "create",
+    path: file,
+    oldPath: null,
+    oldMode: null,
+    newMode: null,
+    oldBlob: null,
+    newBlob: null,
+  };
+}

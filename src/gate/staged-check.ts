@@ -1,0 +1,109 @@
+import type { FileChange } from "../core/changeset.js";
+import type { Verdict } from "../core/check/verdict.js";
+import { GitError } from "../errors.js";
+import { diffIndexCached, emptyTreeId } from "../git/diff-index.js";
+import { gitText } from "../git/exec.js";
+import type { Repo } from "../git/repo.js";
+import { type RulesSnapshot, snapshotFromGit } from "../rules/rules-snapshot.js";
+import { readSelection } from "../state/selection.js";
+import { judgeChange } from "./judge-change.js";
+import { readMergeHeads } from "./merge-heads.js";
+
+export interface StagedCheckRequest {
+  repo: Repo;
+  flagIntent?: string | undefined;
+  trailers?: readonly string[] | undefined;
+  deferWithoutIntent: boolean;
+  /** `commit --amend` of this HEAD: judge the whole amended commit against HEAD's parents. */
+  amendHead?: string | undefined;
+}
+
+export interface StagedCheck {
+  verdict: Verdict;
+  /** HEAD when the check ran; null before the first commit. */
+  head: string | null;
+}
+
+interface Base {
+  head: string | null;
+  amend?: true;
+  parents: string[];
+  snapshot: RulesSnapshot | null;
+  /** The index against the first parent (the empty tree without one). */
+  changes: FileChange[];
+}
+
+/**
+ * Judges what is staged as the next commit, against the rules of its first parent, over the
+ * paths it authors (for a merge: those that differ from every parent). The common case starts
+ * its git processes together: one reads the rules from HEAD, one streams the raw diff.
+ */
+export async function checkStaged(request: StagedCheckRequest): Promise<StagedCheck> {
+  const { repo } = request;
+  const [base, selection, mergeHeads] = await Promise.all([
+    request.amendHead ? amendBase(request.amendHead) : headBase(),
+    readSelection(repo.stateDir),
+    request.amendHead ? [] : readMergeHeads(repo.mergeHeadFile),
+  ]);
+  const parents = base.head === null ? base.parents : [...base.parents, ...mergeHeads];
+  const changes =
+    parents.length > 1 ? await authoredByMerge(base.changes, parents.slice(1)) : base.changes;
+  const verdict = await judgeChange({
+    repo,
+    parentRules: base.snapshot,
+    changes,
+    merge: parents.length > 1,
+    flagIntent: request.flagIntent,
+    trailers: request.trailers,
+    selection,
+    deferWithoutIntent: request.deferWithoutIntent,
+  });
+  if (base.amend)
+    verdict.notes.push("amend: judged as the whole amended commit against its parent");
+  return { verdict, head: base.head };
+}
+
+async function headBase(): Promise<Base> {
+  const [snapshot, changes] = await Promise.all([
+    snapshotFromGit({ kind: "commit", rev: "HEAD" }),
+    diffIndexCached("HEAD").catch((error: unknown) => {
+      if (error instanceof GitError) return error;
+      throw error;
+    }),
+  ]);
+  if (snapshot.commit === null) return rootBase(null);
+  if (changes instanceof GitError) throw changes;
+  return { head: snapshot.commit, parents: [snapshot.commit], snapshot, changes };
+}
+
+/** For an amend, the base is HEAD's parents; a marker left for another HEAD is ignored. */
+async function amendBase(amendHead: string): Promise<Base> {
+  const [head, parentList] = await Promise.all([
+    gitText(["rev-parse", "--verify", "HEAD"]),
+    gitText(["rev-parse", "HEAD^@"]),
+  ]);
+  if (head !== amendHead) return headBase();
+  const parents = parentList.split("\n").filter(Boolean);
+  const [first] = parents;
+  if (first === undefined) return { ...(await rootBase(head)), amend: true };
+  const [snapshot, changes] = await Promise.all([
+    snapshotFromGit({ kind: "commit", rev: first }),
+    diffIndexCached(first),
+  ]);
+  return { head, parents, snapshot, changes, amend: true };
+}
+
+/** The next commit has no parent: compare with the empty tree. */
+async function rootBase(head: string | null): Promise<Base> {
+  return { head, parents: [], snapshot: null, changes: await diffIndexCached(await emptyTreeId()) };
+}
+
+/** A merge authors the paths whose staged content differs from every parent's. */
+async function authoredByMerge(
+  againstFirst: FileChange[],
+  otherParents: string[],
+): Promise<FileChange[]> {
+  const others = await Promise.all(otherParents.map((parent) => diffIndexCached(parent)));
+  const differsFromAll = others.map((changes) => new Set(changes.map((change) => change.path)));
+  return againstFirst.filter((change) => differsFromAll.every((paths) => paths.has(change.path)));
+}

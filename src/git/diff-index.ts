@@ -1,0 +1,34 @@
+import { type FileChange, RawDiffParser } from "../core/changeset.js";
+import { gitText, streamGit } from "./exec.js";
+
+/**
+ * The change between a tree-ish and the index git commits from (GIT_INDEX_FILE is honoured, as
+ * git sets it for `commit -a` and `commit -- <paths>`), streamed and parsed from `-z` raw output.
+ * `--no-renames` so a rename reports both of its paths, and every switch that user configuration
+ * could turn on (relative paths, ignored submodules) is pinned off.
+ */
+export async function diffIndexCached(base: string): Promise<FileChange[]> {
+  const changes: FileChange[] = [];
+  const parser = new RawDiffParser((change) => changes.push(change));
+  await streamGit(
+    [
+      "diff-index",
+      "--cached",
+      "--raw",
+      "-z",
+      "--no-renames",
+      "--no-relative",
+      "--ignore-submodules=none",
+      base,
+      "--",
+    ],
+    (chunk) => parser.push(chunk),
+  );
+  parser.end();
+  return changes;
+}
+
+/** The ID of the empty tree in this repository's hash function: the first commit's parent. */
+export function emptyTreeId(): Promise<string> {
+  return gitText(["hash-object", "-t", "tree", "/dev/null"]);
+}

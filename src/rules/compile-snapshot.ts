@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { defaultPolicy } from "../core/config/default-policy.js";
+import type { IntentsFile } from "../core/config/intents-schema.js";
+import type { Policy } from "../core/config/policy-schema.js";
+import { intentsFilePath, policyFilePath } from "../core/governance.js";
+import type { Rules } from "../core/rules.js";
+import { ConfigError, type ConfigProblem } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { version } from "../version.js";
+import { fileLabel, type RulesLocation, type RulesSnapshot } from "./rules-snapshot.js";
+
+const cacheEntriesKept = 32;
+
+/**
+ * Turns a snapshot into compiled rules; null when it has no intents file. Compiled rules are
+ * cached under the work tree's state directory, keyed by the content of both files and the
+ * intentguard version: a hook whose rules have not changed reads one small JSON file instead of
+ * loading the YAML parser and zod. Invalid rules fail with a ConfigError naming file and line.
+ */
+export async function compileSnapshot(
+  snapshot: RulesSnapshot,
+  stateDir: string | null,
+): Promise<Rules | null> {
+  if (snapshot.intents === null) return null;
+  const key = cacheKey(snapshot.intents, snapshot.policy);
+  const cacheFile = stateDir ? path.join(stateDir, "cache", `rules-${key}.json`) : null;
+  if (cacheFile) {
+    const cached = await readFile(cacheFile, "utf8").then(parseCached, () => null);
+    if (cached) return cached;
+  }
+  const rules = await parseRules(snapshot, snapshot.intents);
+  if (cacheFile) await storeInCache(cacheFile, rules);
+  return rules;
+}
+
+function cacheKey(intents: string, policy: string | null): string {
+  return createHash("sha256")
+    .update(`${version}\0${intents}\0${policy ?? "\0default"}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+function parseCached(text: string): Rules | null {
+  try {
+    const rules = JSON.parse(text) as Rules;
+    return Array.isArray(rules.intents) && rules.scopes && rules.policy ? rules : null;
+  } catch {
+    return null;
+  }
+}
+
+async function parseRules(snapshot: RulesSnapshot, intentsText: string): Promise<Rules> {
+  const [{ parseConfig }, { compileRules }, intentsSchema, policySchema] = await Promise.all([
+    import("../core/config/parse-config.js"),
+    import("../core/compile-rules.js"),
+    import("../core/config/intents-schema.js"),
+    import("../core/config/policy-schema.js"),
+  ]);
+  const location = snapshot.location;
+  const problems: ConfigProblem[] = [];
+  const intents = await parseConfig(
+    fileLabel(location, intentsFilePath),
+    intentsText,
+    intentsSchema.IntentsFile,
+  );
+  if (!intents.ok) problems.push(...intents.problems);
+  let policy: Policy = defaultPolicy;
+  if (snapshot.policy !== null) {
+    const parsed = await parseConfig(
+      fileLabel(location, policyFilePath),
+      snapshot.policy,
+      policySchema.Policy,
+    );
+    if (parsed.ok) policy = parsed.value;
+    else problems.push(...parsed.problems);
+  }
+  if (problems.length > 0 || !intents.ok) throw new ConfigError(problems, repairAdvice(location));
+  return compileRules(intents.value as IntentsFile, policy, snapshot.policy !== null);
+}
+
+function repairAdvice(location: RulesLocation): string {
+  if (location.kind === "commit") {
+    return `Fix the file and commit it on its own (a governance commit is allowed while the committed rules are broken); until then intentguard blocks every other commit.`;
+  }
+  if (location.kind === "index") return "Fix the file, stage it with git add, and commit again.";
+  return "Fix the file and run the command again.";
+}
+
+async function storeInCache(cacheFile: string, rules: Rules): Promise<void> {
+  try {
+    await writeFileAtomic(cacheFile, JSON.stringify(rules));
+    await pruneCache(cacheFile);
+  } catch {
+    // A read-only git directory only costs speed: the next run parses again.
+  }
+}
+
+/** Keeps the cache small: past the limit, every entry but the one just written goes. */
+async function pruneCache(keep: string): Promise<void> {
+  const directory = path.dirname(keep);
+  const entries = (await readdir(directory)).filter((name) => name.startsWith("rules-"));
+  if (entries.length <= cacheEntriesKept) return;
+  const stale = entries.filter((name) => name !== path.basename(keep));
+  await Promise.all(stale.map((name) => rm(path.join(directory, name), { force: true })));
+}
