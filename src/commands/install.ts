@@ -1,0 +1,12 @@
+import type { CommandInput } from "../cli/command.js";
+import { ExitCode } from "../errors.js";
+import { locateRepo } from "../git/repo.js";
+import { describeHooksReport } from "../install/describe-hooks-report.js";
+import { installHooks } from "../install/install-hooks.js";
+
+export async function run(_input: CommandInput): Promise<ExitCode> {
+  const repo = await locateRepo();
+  const report = await installHooks(repo);
+  process.stdout.write(describeHooksReport(repo, report));
+  return ExitCode.Ok;
+}

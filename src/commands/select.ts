@@ -1,0 +1,79 @@
+import type { CommandInput } from "../cli/command.js";
+import { closestMatch } from "../core/closest-match.js";
+import { intentsFilePath } from "../core/governance.js";
+import { selectableIntents } from "../core/rules.js";
+import { ExitCode, IntentguardError, UsageError } from "../errors.js";
+import { locateRepo } from "../git/repo.js";
+import { formatIntentContext, intentContext } from "../report/intent-context.js";
+import { styleFor } from "../report/style.js";
+import { currentRules } from "../rules/current-rules.js";
+import { clearSelection, writeSelection } from "../state/selection.js";
+
+/**
+ * The handshake: an agent or a person chooses the intent this work tree serves and gets back its
+ * context (scope, constraints, acceptance criteria), as text or `--json`.
+ */
+export async function run({ values, positionals }: CommandInput): Promise<ExitCode> {
+  const [id] = positionals;
+  if (values.clear) {
+    if (id) throw new UsageError("intentguard select --clear takes no intent ID.");
+    const repo = await locateRepo();
+    const cleared = await clearSelection(repo.stateDir);
+    process.stdout.write(
+      cleared
+        ? "intentguard: selection cleared for this work tree\n"
+        : "intentguard: no intent was selected\n",
+    );
+    return ExitCode.Ok;
+  }
+  if (!id)
+    throw new UsageError(
+      "intentguard select needs an intent ID (e.g. intentguard select INT-001) or --clear.",
+    );
+  const repo = await locateRepo();
+  const current = await currentRules(repo);
+  if (!current) {
+    throw new IntentguardError(
+      `There is no ${intentsFilePath} in HEAD, the index or the working tree. Run intentguard init to create one.`,
+    );
+  }
+  const { rules } = current;
+  const intent = rules.intents.find((candidate) => candidate.id === id);
+  const selectable = selectableIntents(rules).map(
+    (candidate) => `${candidate.id} (${candidate.name})`,
+  );
+  const choices = selectable.length
+    ? `Selectable: ${selectable.join(", ")}.`
+    : "No intent is IN_PROGRESS.";
+  if (!intent) {
+    const guess = closestMatch(
+      id,
+      rules.intents.map((candidate) => candidate.id),
+    );
+    throw new IntentguardError(
+      `There is no intent ${id} in ${intentsFilePath}${guess ? `; did you mean ${guess}?` : "."} ${choices}`,
+    );
+  }
+  if (intent.status !== "IN_PROGRESS") {
+    process.stderr.write(
+      `intentguard: ${id} is ${intent.status}; only an IN_PROGRESS intent authorises commits, so it was not selected. ${choices}\n`,
+    );
+    return ExitCode.Blocked;
+  }
+  await writeSelection(repo.stateDir, id);
+  const context = intentContext(rules, intent);
+  if (values.json) {
+    const note = current.uncommitted;
+    process.stdout.write(
+      `${JSON.stringify({ version: 1, selected: id, work_tree: repo.root, note, intent: context }, null, 2)}\n`,
+    );
+    return ExitCode.Ok;
+  }
+  const style = await styleFor(process.stdout);
+  process.stdout.write(
+    `Selected for this work tree (${repo.root}):\n${formatIntentContext(context, style)}`,
+  );
+  if (current.uncommitted) process.stdout.write(style.dim(`note: ${current.uncommitted}\n`));
+  process.stdout.write(style.dim("Ask before writing: intentguard check --paths <path…>\n"));
+  return ExitCode.Ok;
+}

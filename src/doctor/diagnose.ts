@@ -1,0 +1,210 @@
+import { execFileSync } from "node:child_process";
+import { constants, existsSync } from "node:fs";
+import { access, readFile } from "node:fs/promises";
+import path from "node:path";
+import { intentsFilePath } from "../core/governance.js";
+import type { Repo } from "../git/repo.js";
+import { chainedSuffix } from "../install/git-hook-file.js";
+import { findHooksTarget, type HooksTarget } from "../install/hooks-target.js";
+import { managedHooks } from "../install/managed-hooks.js";
+import { packageRoot, shimPath } from "../install/package-root.js";
+import { compileSnapshot } from "../rules/compile-snapshot.js";
+import { snapshotFromGit } from "../rules/rules-snapshot.js";
+import { readSelection } from "../state/selection.js";
+
+export interface Diagnosis {
+  level: "ok" | "warn" | "fail";
+  what: string;
+  /** How to fix it; empty when nothing needs fixing. */
+  fix: string;
+}
+
+const ok = (what: string): Diagnosis => ({ level: "ok", what, fix: "" });
+const warn = (what: string, fix: string): Diagnosis => ({ level: "warn", what, fix });
+const fail = (what: string, fix: string): Diagnosis => ({ level: "fail", what, fix });
+
+/** Everything that would stop the hooks from running here, each with its fix. */
+export async function diagnose(repo: Repo): Promise<Diagnosis[]> {
+  const target = await findHooksTarget(repo);
+  return [
+    ...disabledInEnvironment(),
+    ...(await hooksLocation(repo, target)),
+    ...(await hookFiles(repo, target)),
+    ...packageFiles(),
+    ...nodeOnPath(),
+    ...(await rulesAndSelection(repo)),
+  ];
+}
+
+function disabledInEnvironment(): Diagnosis[] {
+  return process.env.INTENTGUARD === "0"
+    ? [warn("INTENTGUARD=0 is set in this environment: every hook is skipped", "unset INTENTGUARD")]
+    : [];
+}
+
+async function hooksLocation(repo: Repo, target: HooksTarget): Promise<Diagnosis[]> {
+  if (target.kind === "git") {
+    const where = target.hooksPath ? `core.hooksPath (${target.hooksPath})` : "git's default";
+    return [ok(`hooks run from ${target.dir} (${where})`)];
+  }
+  const relative = path.relative(repo.root, target.dir) || ".";
+  if (!target.huskyInstalled) {
+    return [
+      fail(
+        `${relative}/ exists but husky is not installed in this clone (core.hooksPath is unset), so its hooks never run`,
+        'run npx husky (or npm install, with "prepare": "husky" in package.json)',
+      ),
+    ];
+  }
+  if (!existsSync(path.join(target.dir, "_"))) {
+    return [
+      fail(
+        `core.hooksPath points to ${relative}/_, which is missing in this work tree (husky generates it per checkout)`,
+        "run npx husky (or npm install) in this work tree",
+      ),
+    ];
+  }
+  return [ok(`hooks run through husky from ${relative}/`)];
+}
+
+async function hookFiles(repo: Repo, target: HooksTarget): Promise<Diagnosis[]> {
+  const results: Diagnosis[] = [];
+  for (const hook of managedHooks) {
+    const file = path.join(target.dir, hook);
+    const shown = path.relative(repo.root, file) || file;
+    const text = await readFile(file, "utf8").catch(() => undefined);
+    const ours = text?.includes(
+      target.kind === "husky" ? "# intentguard" : "# intentguard-managed-hook",
+    );
+    if (!ours) {
+      results.push(
+        fail(`${hook}: intentguard is not installed in ${shown}`, "run intentguard install"),
+      );
+      continue;
+    }
+    if (target.kind === "git" && !(await isExecutable(file))) {
+      results.push(
+        fail(`${hook}: ${shown} is not executable, so git skips it`, `chmod +x ${shown}`),
+      );
+      continue;
+    }
+    const chained = `${file}${chainedSuffix}`;
+    if (existsSync(chained) && !(await isExecutable(chained))) {
+      results.push(
+        warn(
+          `${hook}: the chained hook ${path.basename(chained)} is not executable and is skipped`,
+          `chmod +x ${chained}`,
+        ),
+      );
+    }
+    const shim = target.kind === "husky" ? huskyShim(repo, text ?? "") : gitHookShim(text ?? "");
+    if (shim && !(await isExecutable(shim))) {
+      results.push(
+        fail(
+          `${hook}: the hook calls ${shim}, which is missing or not executable`,
+          "reinstall the package (npm ci), then run intentguard install",
+        ),
+      );
+      continue;
+    }
+    results.push(ok(`${hook}: installed`));
+  }
+  return results;
+}
+
+function huskyShim(repo: Repo, text: string): string | undefined {
+  const line = text.split("\n").find((candidate) => candidate.trimEnd().endsWith("# intentguard"));
+  const command = line?.match(/^'([^']+)'|^(\S+)/);
+  const shim = command?.[1] ?? command?.[2];
+  return shim ? path.resolve(repo.root, shim) : undefined;
+}
+
+function gitHookShim(text: string): string | undefined {
+  const line = text.split("\n").find((candidate) => /^(printf .* \| )?exec /.test(candidate));
+  return line
+    ?.match(/exec '([^']+)'|exec (\S+)/)
+    ?.slice(1)
+    .find(Boolean);
+}
+
+function packageFiles(): Diagnosis[] {
+  const cli = path.join(packageRoot(), "dist", "cli.cjs");
+  const missing = [cli, shimPath("intentguard.sh")].filter((file) => !existsSync(file));
+  return missing.length
+    ? [
+        fail(
+          `the installed package is incomplete (missing ${missing.join(", ")})`,
+          "reinstall it (npm ci) or build it (npm run build)",
+        ),
+      ]
+    : [];
+}
+
+/** GUI clients (and launchd/IDE-started git) often run hooks with only the system PATH. */
+const minimalPath = "/usr/bin:/bin:/usr/sbin:/sbin";
+
+function nodeOnPath(): Diagnosis[] {
+  const init = path.join(
+    process.env.XDG_CONFIG_HOME || path.join(process.env.HOME ?? "~", ".config"),
+    "intentguard",
+    "init.sh",
+  );
+  const found = (pathValue: string) => {
+    try {
+      execFileSync("sh", ["-c", "command -v node"], { env: { PATH: pathValue }, stdio: "pipe" });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (found(minimalPath)) return [ok("node is on the minimal PATH GUI git clients use")];
+  if (existsSync(init))
+    return [ok(`node is not on the system PATH; ${init} sets PATH for the hooks`)];
+  return [
+    warn(
+      `node (${path.dirname(process.execPath)}) is not on the minimal PATH GUI git clients give hooks (${minimalPath}); commits from such clients would be stopped`,
+      `create ${init} containing: export PATH="${path.dirname(process.execPath)}:$PATH"`,
+    ),
+  ];
+}
+
+async function rulesAndSelection(repo: Repo): Promise<Diagnosis[]> {
+  const results: Diagnosis[] = [];
+  try {
+    const rules = await compileSnapshot(
+      await snapshotFromGit({ kind: "commit", rev: "HEAD" }),
+      repo.stateDir,
+    );
+    results.push(
+      rules
+        ? ok(`committed rules load: ${rules.intents.length} intent(s)`)
+        : warn(
+            `no ${intentsFilePath} is committed yet`,
+            "run intentguard init, then commit the adoption commit",
+          ),
+    );
+  } catch (error) {
+    results.push(
+      fail(
+        `the committed rules are invalid: ${(error as Error).message}`,
+        "fix them in a governance commit",
+      ),
+    );
+  }
+  try {
+    const selected = await readSelection(repo.stateDir);
+    results.push(
+      ok(selected ? `selected intent: ${selected}` : "no intent selected in this work tree"),
+    );
+  } catch (error) {
+    results.push(fail((error as Error).message, "intentguard select --clear"));
+  }
+  return results;
+}
+
+async function isExecutable(file: string): Promise<boolean> {
+  return access(file, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,46 @@
+import { verdictExitCode } from "../core/check/verdict-exit-code.js";
+import { ExitCode, UsageError } from "../errors.js";
+import { checkStaged } from "../gate/staged-check.js";
+import { addTrailers, messageIsEmpty, readTrailers, trailerValues } from "../git/commit-message.js";
+import { locateRepo } from "../git/repo.js";
+import { writeVerdict } from "../report/write-verdict.js";
+import { takeAmendMarker } from "../state/hook-handoff.js";
+
+export const intentTrailer = "Intent";
+
+/**
+ * commit-msg: the decision that sees the message. The message's Intent: trailer counts (after
+ * --intent and INTENTGUARD_INTENT, before the selection) and is re-checked against the staged
+ * change; when the commit is allowed under an intent the message does not name, the trailer is
+ * added so the binding travels with the commit. `$1` is the message file (MERGE_MSG for merges).
+ */
+export async function run(args: string[]): Promise<ExitCode> {
+  const [messageFile] = args;
+  if (!messageFile) {
+    throw new UsageError("intentguard hook commit-msg needs the message file git passes as $1.");
+  }
+  const repo = await locateRepo();
+  const [empty, trailers, amendHead] = await Promise.all([
+    messageIsEmpty(messageFile),
+    readTrailers(messageFile),
+    takeAmendMarker(repo.stateDir),
+  ]);
+  if (empty) return ExitCode.Ok; // git aborts an empty message itself; a trailer would hide it
+  const declared = trailerValues(trailers, intentTrailer);
+  const { verdict } = await checkStaged({
+    repo,
+    trailers: declared,
+    deferWithoutIntent: false,
+    amendHead,
+  });
+  await writeVerdict(verdict, "text", process.stderr);
+  if (
+    verdict.outcome === "allowed" &&
+    verdict.kind === "intent" &&
+    verdict.intent &&
+    declared.length === 0
+  ) {
+    await addTrailers(messageFile, [{ key: intentTrailer, value: verdict.intent.id }]);
+  }
+  return verdictExitCode(verdict);
+}

@@ -1,0 +1,31 @@
+import path from "node:path";
+import type { Repo } from "../git/repo.js";
+import type { HooksReport } from "./install-hooks.js";
+
+const verbs = {
+  added: "installed",
+  updated: "updated",
+  unchanged: "already up to date",
+  removed: "removed",
+  absent: "",
+} as const;
+
+/** One line per hook file touched, and where the hooks live. */
+export function describeHooksReport(repo: Repo, report: HooksReport): string {
+  const { target } = report;
+  const where =
+    target.kind === "husky"
+      ? `husky hooks in ${path.relative(repo.root, target.dir) || "."}/`
+      : `git hooks in ${target.dir}`;
+  const lines = [`intentguard: ${where}`];
+  for (const { file, action } of report.results) {
+    if (action === "absent" || (action === "unchanged" && !file.startsWith(target.dir))) continue;
+    lines.push(`  ${verbs[action].padEnd(18)} ${path.relative(repo.root, file) || file}`);
+  }
+  if (target.kind === "husky" && !target.huskyInstalled) {
+    lines.push(
+      "  note: husky is not installed in this clone yet (core.hooksPath is unset): run npx husky",
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,85 @@
+import { readFile, rename, rm, stat } from "node:fs/promises";
+import { shellQuote } from "../core/shell-quote.js";
+import { IntentguardError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import type { FileAction } from "./husky-hook-file.js";
+import { hooksReadingStdin } from "./managed-hooks.js";
+
+const marker = "# intentguard-managed-hook";
+
+/** Where a hook that was already installed is kept, and still run from, while ours is in place. */
+export const chainedSuffix = ".pre-intentguard";
+
+async function isOurs(file: string): Promise<boolean> {
+  const text = await readFile(file, "utf8").catch(() => "");
+  return text.includes(marker);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The hook git runs: the chained user hook first (if any), then our shim. */
+function wrapper(hook: string, shim: string): string {
+  const chained = `"$hook_dir/${hook}${chainedSuffix}"`;
+  const readsStdin = hooksReadingStdin.has(hook);
+  return [
+    "#!/bin/sh",
+    `${marker}: written by \`intentguard install\`; \`intentguard uninstall\` restores what was here.`,
+    `# A ${hook} hook that was here before now lives in ${hook}${chainedSuffix} and runs first.`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
+    "hook_dir=${0%/*}",
+    ...(readsStdin
+      ? [
+          "input=$(cat; printf x)",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
+          "input=${input%x}",
+          `if [ -x ${chained} ]; then printf '%s' "$input" | ${chained} "$@" || exit $?; fi`,
+          `printf '%s' "$input" | exec ${shellQuote(shim)} "$@"`,
+        ]
+      : [
+          `if [ -x ${chained} ]; then ${chained} "$@" || exit $?; fi`,
+          `exec ${shellQuote(shim)} "$@"`,
+        ]),
+    "",
+  ].join("\n");
+}
+
+/** Installs our hook file, moving a hook that was already there aside so it keeps running. */
+export async function installGitHook(
+  file: string,
+  hook: string,
+  shim: string,
+): Promise<FileAction> {
+  const content = wrapper(hook, shim);
+  if (await isOurs(file)) {
+    if ((await readFile(file, "utf8")) === content) return "unchanged";
+    await writeFileAtomic(file, content, 0o755);
+    return "updated";
+  }
+  if (await exists(file)) {
+    const chained = `${file}${chainedSuffix}`;
+    if (await exists(chained)) {
+      throw new IntentguardError(
+        `Both ${file} and ${chained} exist, and ${file} is not intentguard's. Merge them into one hook (or remove ${chained}), then run intentguard install again.`,
+      );
+    }
+    await rename(file, chained);
+    await writeFileAtomic(file, content, 0o755);
+    return "added";
+  }
+  await writeFileAtomic(file, content, 0o755);
+  return "added";
+}
+
+/** Removes our hook file and puts a chained hook back where it was. */
+export async function uninstallGitHook(file: string): Promise<FileAction> {
+  if (!(await isOurs(file))) return (await exists(file)) ? "unchanged" : "absent";
+  await rm(file, { force: true });
+  const chained = `${file}${chainedSuffix}`;
+  if (await exists(chained)) await rename(chained, file);
+  return "removed";
+}
