@@ -33,7 +33,16 @@ export async function run(args: string[]): Promise<ExitCode> {
     deferWithoutIntent: false,
     amendHead,
   });
-  await writeVerdict(verdict, "text", process.stderr);
+  if (verdict.outcome === "blocked") {
+    verdict.notes.push(
+      `your message is kept in ${messageFile}: reuse it with git commit -e -F ${messageFile}`,
+    );
+  }
+  // The commit-msg shim sets this when pre-commit already printed its "allowed" line.
+  const alreadyReported = process.env.INTENTGUARD_PRE_COMMIT_ALLOWED === "1";
+  if (verdict.outcome === "blocked" || !alreadyReported) {
+    await writeVerdict(verdict, "text", process.stderr);
+  }
   if (
     verdict.outcome === "allowed" &&
     verdict.kind === "intent" &&

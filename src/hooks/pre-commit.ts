@@ -1,23 +1,31 @@
 import { verdictExitCode } from "../core/check/verdict-exit-code.js";
-import type { ExitCode } from "../errors.js";
+import { ExitCode } from "../errors.js";
 import { checkStaged } from "../gate/staged-check.js";
 import { locateRepo } from "../git/repo.js";
 import { writeVerdict } from "../report/write-verdict.js";
-import { clearHandoffs, noIntent, writeCommitMsgReady } from "../state/hook-handoff.js";
+import { clearHandoffs, noIntent, unbornHead, writeCommitMsgReady } from "../state/hook-handoff.js";
 
 /**
  * pre-commit and pre-merge-commit: judge the staged change before git asks for a message. It
- * cannot see the message, so without an intent it defers to commit-msg. When it allows under an
- * intent it leaves a hand-off so the commit-msg shim can add the trailer without starting Node.
+ * cannot see the message, so without an intent it defers to commit-msg. A block under the
+ * work tree's selection is provisional too: the message's Intent: trailer outranks the selection,
+ * so commit-msg decides. When it allows, it leaves a hand-off so the commit-msg shim can add the
+ * trailer without starting Node.
  */
 export async function run(): Promise<ExitCode> {
   const repo = await locateRepo();
   await clearHandoffs(repo.stateDir);
   const { verdict, head } = await checkStaged({ repo, deferWithoutIntent: true });
+  if (verdict.outcome === "blocked" && verdict.intent?.source === "selection") {
+    process.stderr.write(
+      `• intentguard: the staged change is not allowed under the selected intent ${verdict.intent.id}; unless the message declares another (Intent: <ID>), commit-msg will block it\n`,
+    );
+    return ExitCode.Ok;
+  }
   await writeVerdict(verdict, "text", process.stderr);
-  if (verdict.outcome === "allowed" && head) {
+  if (verdict.outcome === "allowed") {
     const intent = verdict.kind === "intent" ? verdict.intent?.id : undefined;
-    await writeCommitMsgReady(repo.stateDir, intent ?? noIntent, head);
+    await writeCommitMsgReady(repo.stateDir, intent ?? noIntent, head ?? unbornHead);
   }
   return verdictExitCode(verdict);
 }

@@ -19,6 +19,9 @@ const readyFormat = "intentguard-commit-msg-ready 1";
 /** In the hand-off, "allowed without an intent" (a governance, adoption, empty or merge commit). */
 export const noIntent = "-";
 
+/** In the hand-off, the HEAD of a repository without commits yet. */
+export const unbornHead = "-";
+
 export const readyFile = (stateDir: string) => path.join(stateDir, "commit-msg-ready");
 const amendFile = (stateDir: string) => path.join(stateDir, "amend");
 

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
+
+/** A repo with a `feature` branch: `onFeature` runs there, `onMain` on main, then main is checked out. */
+async function branched(
+  onFeature: (repo: TestRepo) => void,
+  onMain: (repo: TestRepo) => void = () => {},
+): Promise<TestRepo> {
+  const repo = await createGovernedRepo();
+  repo.git("checkout", "-q", "-b", "feature");
+  onFeature(repo);
+  repo.git("add", "-A");
+  repo.git("commit", "-q", "-m", "Feature work", "--no-verify");
+  repo.git("checkout", "-q", "main");
+  onMain(repo);
+  repo.git("add", "-A");
+  if (repo.git("status", "--porcelain").trim())
+    repo.git("commit", "-q", "-m", "Main work", "--no-verify");
+  return repo;
+}
+
+describe("merges", () => {
+  it("allows a clean merge that only brings commits already made, with no intent needed", async () => {
+    const repo = await branched((r) => r.write("docs/feature.md", "# Feature\n"));
+    repo.write("src/auth/login.ts", "main side\n");
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Main side", "--no-verify");
+    const result = repo.tryGit(["merge", "--no-ff", "-m", "Merge feature", "feature"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain("✓ intentguard: allowed — merge, 0 paths");
+    expect(repo.git("rev-list", "--parents", "-n1", "HEAD").trim().split(" ")).toHaveLength(3);
+    expect(repo.lastMessage()).toBe("Merge feature\n");
+  });
+
+  it("judges a path both sides changed under the merge's intent (pre-merge-commit)", async () => {
+    const repo = await createGovernedRepo();
+    const lines = "1\n2\n3\n4\n5\n6\n7\n8\n";
+    repo.write("src/billing/invoice.ts", lines);
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Base", "--no-verify");
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.write("src/billing/invoice.ts", lines.replace("1\n", "feature\n"));
+    repo.git("commit", "-q", "-am", "Feature side", "--no-verify");
+    repo.git("checkout", "-q", "main");
+    repo.write("src/billing/invoice.ts", lines.replace("8\n", "main\n"));
+    repo.git("commit", "-q", "-am", "Main side", "--no-verify");
+    expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
+    const result = repo.tryGit(["merge", "--no-ff", "-m", "Merge feature", "feature"]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("1 path outside the scope of INT-001 (Auth)");
+    expect(result.stderr).toContain("modify src/billing/invoice.ts");
+    expect(repo.git("rev-parse", "-q", "--verify", "MERGE_HEAD").trim()).toMatch(/^[0-9a-f]{40}$/);
+    const underBilling = repo.tryGit(["commit", "--no-edit"], {
+      env: { INTENTGUARD_INTENT: "INT-002" },
+    });
+    expect(underBilling.status).toBe(1);
+    expect(repo.read("src/billing/invoice.ts")).toBe("feature\n2\n3\n4\n5\n6\n7\nmain\n");
+  });
+
+  it("judges the resolution of a conflicted merge when it is committed", async () => {
+    const repo = await branched(
+      (r) => r.write("src/auth/login.ts", "feature\n"),
+      (r) => r.write("src/auth/login.ts", "main\n"),
+    );
+    expect(repo.tryGit(["merge", "feature"]).status).toBe(1);
+    repo.write("src/auth/login.ts", "resolved\n");
+    repo.git("add", "src/auth/login.ts");
+    const noIntent = repo.tryGit(["commit", "--no-edit"]);
+    expect(noIntent.status).toBe(1);
+    expect(noIntent.stderr).toContain("the commit declares no intent");
+    const allowed = repo.tryGit(["commit", "--no-edit"], {
+      env: { INTENTGUARD_INTENT: "INT-001" },
+    });
+    expect(allowed.status).toBe(0);
+    expect(repo.lastMessage()).toContain("Merge branch 'feature'");
+    expect(repo.git("log", "-1", "--format=%(trailers:key=Intent,valueonly)").trim()).toBe(
+      "INT-001",
+    );
+  });
+});

@@ -1,0 +1,4 @@
+import { afterAll } from "vitest";
+import { removeTestRepos } from "./test-repo.js";
+
+afterAll(removeTestRepos);

@@ -1,0 +1,181 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { hermeticGitEnv } from "../../src/git/hermetic-env.js";
+
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const cliPath = path.join(projectRoot, "dist", "cli.cjs");
+
+export interface Run {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  input?: string;
+}
+
+const created: string[] = [];
+
+/** Removes every repository the tests created (registered in test/support/setup.ts). */
+export function removeTestRepos(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * A throwaway git repository driven by the real git binary in a hermetic environment: its own
+ * HOME and global config, a fixed identity, `main` as the default branch, nothing inherited from
+ * the developer's GIT_* or INTENTGUARD_* variables.
+ */
+export class TestRepo {
+  constructor(
+    readonly dir: string,
+    readonly env: NodeJS.ProcessEnv,
+    readonly base: string,
+  ) {}
+
+  run(command: string, args: readonly string[], options: RunOptions = {}): Run {
+    const env: NodeJS.ProcessEnv = { ...this.env };
+    for (const [key, value] of Object.entries(options.env ?? {})) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+    const result = spawnSync(command, args, {
+      cwd: options.cwd ?? this.dir,
+      env,
+      input: options.input ?? "",
+      encoding: "utf8",
+    });
+    if (result.error) throw result.error;
+    return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  /** Runs git and fails the test, with git's output, if git fails. */
+  git(...args: string[]): string {
+    const result = this.tryGit(args);
+    if (result.status !== 0) {
+      throw new Error(
+        `git ${args.join(" ")} exited ${result.status}:\n${result.stderr}${result.stdout}`,
+      );
+    }
+    return result.stdout;
+  }
+
+  tryGit(args: readonly string[], options: RunOptions = {}): Run {
+    return this.run("git", args, options);
+  }
+
+  intentguard(args: readonly string[], options: RunOptions = {}): Run {
+    return this.run(process.execPath, [cliPath, ...args], options);
+  }
+
+  commit(message: string, args: readonly string[] = [], options: RunOptions = {}): Run {
+    return this.tryGit(["commit", "-m", message, ...args], options);
+  }
+
+  write(file: string, content: string | Buffer): void {
+    const target = path.join(this.dir, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+
+  read(file: string): string {
+    return readFileSync(path.join(this.dir, file), "utf8");
+  }
+
+  head(): string {
+    return this.git("rev-parse", "HEAD").trim();
+  }
+
+  commitCount(): number {
+    const result = this.tryGit(["rev-list", "--count", "HEAD"]);
+    return result.status === 0 ? Number(result.stdout.trim()) : 0;
+  }
+
+  /** HEAD's message exactly as stored in the commit object. */
+  lastMessage(): string {
+    const commit = this.git("cat-file", "commit", "HEAD");
+    return commit.slice(commit.indexOf("\n\n") + 2);
+  }
+}
+
+/** A new, empty repository (no commits). */
+export async function createRepo(): Promise<TestRepo> {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "intentguard-test-")));
+  created.push(base);
+  const dir = path.join(base, "repo");
+  mkdirSync(dir);
+  const env = await hermeticGitEnv(path.join(base, "home"), {
+    name: "Test Author",
+    email: "author@example.com",
+  });
+  const repo = new TestRepo(dir, env, base);
+  repo.git("init", "-q");
+  return repo;
+}
+
+/** Intents the scenarios share: two in progress, one per other status. */
+export const standardIntents = `active_intents:
+  - id: "INT-001"
+    name: "Auth"
+    status: "IN_PROGRESS"
+    owned_scope: ["src/auth", "test/auth/**"]
+    forbidden_scope: ["src/auth/secrets"]
+    constraints: ["No new dependencies"]
+    acceptance_criteria: ["test/auth passes"]
+  - id: "INT-002"
+    name: "Docs"
+    status: "IN_PROGRESS"
+    owned_scope: ["docs/**"]
+  - id: "INT-003"
+    name: "Billing"
+    status: "PENDING"
+    owned_scope: ["src/billing"]
+  - id: "INT-004"
+    name: "Old work"
+    status: "COMPLETED"
+    owned_scope: ["src"]
+  - id: "INT-005"
+    name: "Stuck work"
+    status: "BLOCKED"
+    owned_scope: ["src"]
+  - id: "INT-006"
+    name: "Dropped work"
+    status: "ABANDONED"
+    owned_scope: ["src"]
+`;
+
+export interface GovernedRepoOptions {
+  intents?: string;
+  /** Files committed with the adoption commit. */
+  files?: Record<string, string>;
+  /** Install the hooks (default true). */
+  hooks?: boolean;
+}
+
+/** A repository that has adopted intentguard: intents committed, hooks installed. */
+export async function createGovernedRepo(options: GovernedRepoOptions = {}): Promise<TestRepo> {
+  const repo = await createRepo();
+  repo.write(".orchestration/active_intents.yaml", options.intents ?? standardIntents);
+  const files = options.files ?? {
+    "src/auth/login.ts": "export const login = 1;\n",
+    "src/billing/invoice.ts": "export const invoice = 1;\n",
+    "docs/index.md": "# Docs\n",
+  };
+  for (const [file, content] of Object.entries(files)) repo.write(file, content);
+  if (options.hooks !== false) expectSuccess(repo.intentguard(["install"]), "intentguard install");
+  repo.git("add", "-A");
+  repo.git("commit", "-q", "-m", "Adopt intentguard");
+  return repo;
+}
+
+export function expectSuccess(result: Run, what: string): Run {
+  if (result.status !== 0)
+    throw new Error(`${what} exited ${result.status}:\n${result.stderr}${result.stdout}`);
+  return result;
+}
