@@ -18,7 +18,7 @@ export async function run(): Promise<ExitCode> {
   const { verdict, head } = await checkStaged({ repo, deferWithoutIntent: true });
   if (verdict.outcome === "blocked" && verdict.intent?.source === "selection") {
     process.stderr.write(
-      `• intentguard: the staged change is not allowed under the selected intent ${verdict.intent.id}; unless the message declares another (Intent: <ID>), commit-msg will block it\n`,
+      `• intentguard: not allowed under the selected ${verdict.intent.id}; commit-msg decides (an Intent: trailer in the message outranks the selection)\n`,
     );
     return ExitCode.Ok;
   }

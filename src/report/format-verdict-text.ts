@@ -31,7 +31,7 @@ function headline(verdict: Verdict, style: Style): string {
     }
     case "deferred":
       return style.dim(
-        "• intentguard: no intent yet; the commit message's Intent: trailer decides",
+        "• intentguard: no intent selected; commit-msg decides, from the message's Intent: trailer",
       );
     default:
       if (verdict.kind === "intent") {

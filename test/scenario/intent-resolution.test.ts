@@ -12,7 +12,9 @@ describe("which intent a commit serves", () => {
     stage(repo, "docs/guide.md");
     const result = repo.commit("Write the guide\n\nIntent: INT-002");
     expect(result.status).toBe(0);
-    expect(result.stderr).toContain("the commit message's Intent: trailer decides");
+    expect(result.stderr).toContain(
+      "no intent selected; commit-msg decides, from the message's Intent: trailer",
+    );
     expect(repo.lastMessage()).toBe("Write the guide\n\nIntent: INT-002\n");
   });
 
@@ -33,7 +35,7 @@ describe("which intent a commit serves", () => {
     const docs = repo.commit("Docs, declared in the message\n\nIntent: INT-002");
     expect(docs.status).toBe(0);
     expect(docs.stderr).toContain(
-      "not allowed under the selected intent INT-001; unless the message declares another",
+      "not allowed under the selected INT-001; commit-msg decides",
     );
     stage(repo, "docs/other.md");
     const undeclared = repo.commit("Docs, not declared");

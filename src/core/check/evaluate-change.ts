@@ -30,7 +30,7 @@ export function evaluateChange(input: ChangeUnderCheck): Verdict {
   const entries = pathEntries(input.changes);
   if (input.adoption) {
     return verdict("allowed", "adoption", null, [], entries.map(governed), [
-      `adoption commit: the parent has no ${intentsFilePath}, so this commit is judged only on its own intents file being valid; history before it is ungoverned`,
+      `the parent has no ${intentsFilePath}: this commit adopts intentguard (its own rules must be valid); history before it is ungoverned`,
     ]);
   }
   if (entries.length === 0) {
@@ -80,9 +80,7 @@ function judgeIntent(
   }
   if (!request) {
     if (input.deferWithoutIntent) {
-      return verdict("deferred", "no-intent", null, findings, unjudgedPaths(), [
-        "no intent selected yet: the commit-msg hook decides, using the message's Intent: trailer",
-      ]);
+      return verdict("deferred", "no-intent", null, findings, unjudgedPaths(), []);
     }
     const severity = severityOf(rules, "intent_required");
     if (severity) findings.push(noIntentFinding(rules, severity));

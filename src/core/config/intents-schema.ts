@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { intentIdPattern } from "../intent-id.js";
 import { normalisePattern } from "../scope/normalise-pattern.js";
+import { nonEmptyString } from "./non-empty-string.js";
 
 export const intentStatuses = [
   "PENDING",
@@ -33,7 +34,7 @@ const ScopePattern = z
   .meta({ description: "Repo-root relative file, directory or picomatch glob (dot: true)." });
 
 const Approval = z.strictObject({
-  by: z.string().min(1, { error: "who approved: an e-mail address or reviewer:<name>" }),
+  by: nonEmptyString("who approved: an e-mail address or reviewer:<name>"),
   at: timestamp,
   signature: z.string().regex(/^sha256:[0-9a-f]{64}$/, {
     error: 'the grant\'s scope signature, "sha256:" and 64 lowercase hex digits',
@@ -42,30 +43,33 @@ const Approval = z.strictObject({
 
 const ExtendedScopeGrant = z.strictObject({
   paths: z.array(ScopePattern).min(1, { error: "at least one path the grant adds" }),
-  justification: z.string().min(1, { error: "why the intent needs these paths" }),
+  justification: nonEmptyString("why the intent needs these paths"),
   approval: Approval.optional(),
 });
 
-const RelatedSpec = z.strictObject({ type: z.string().min(1), value: z.string().min(1) });
+const RelatedSpec = z.strictObject({
+  type: nonEmptyString('the kind of reference, e.g. "specification"'),
+  value: nonEmptyString('the reference itself, e.g. "REQ-001"'),
+});
 
 export const Intent = z.strictObject({
   id: IntentId,
-  name: z.string().min(1, { error: "a short human-readable name" }),
-  description: z.string().optional(),
+  name: nonEmptyString("a short human-readable name"),
+  description: z.string({ error: "a text describing the intent" }).optional(),
   status: z.enum(intentStatuses, { error: `one of ${intentStatuses.join(", ")}` }),
-  owned_scope: z.array(ScopePattern),
-  forbidden_scope: z.array(ScopePattern).default([]),
-  extended_scope: z.array(ExtendedScopeGrant).default([]),
-  constraints: z.array(z.string()).default([]),
-  acceptance_criteria: z.array(z.string()).default([]),
-  assigned_agent: z.string().min(1).optional(),
+  owned_scope: z.array(ScopePattern, { error: "a list of paths or globs" }),
+  forbidden_scope: z.array(ScopePattern, { error: "a list of paths or globs" }).default([]),
+  extended_scope: z.array(ExtendedScopeGrant, { error: "a list of grants" }).default([]),
+  constraints: z.array(z.string(), { error: "a list of texts" }).default([]),
+  acceptance_criteria: z.array(z.string(), { error: "a list of texts" }).default([]),
+  assigned_agent: nonEmptyString("the agent ID (INTENTGUARD_AGENT) allowed to commit").optional(),
   related_specs: z.array(RelatedSpec).default([]),
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
 });
 
 export const IntentsFile = z
-  .strictObject({ active_intents: z.array(Intent) })
+  .strictObject({ active_intents: z.array(Intent, { error: "a list of intents" }) })
   .superRefine((file, ctx) => {
     const firstIndex = new Map<string, number>();
     file.active_intents.forEach((intent, index) => {

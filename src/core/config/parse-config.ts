@@ -17,7 +17,7 @@ export async function parseConfig<S extends z.ZodType>(
   text: string,
   schema: S,
 ): Promise<ParsedConfig<z.output<S>>> {
-  const { LineCounter, parseDocument } = await import("yaml");
+  const { LineCounter, parseDocument, visit } = await import("yaml");
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -30,7 +30,24 @@ export async function parseConfig<S extends z.ZodType>(
       })),
     };
   }
-  const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // An alias with no anchor (typically an unquoted glob like *.ts) fails only here.
+    let offset = 0;
+    visit(doc, {
+      Alias(_, node) {
+        if (!node.resolve(doc) && node.range) {
+          offset = node.range[0];
+          return visit.BREAK;
+        }
+        return undefined;
+      },
+    });
+    const message = syntaxMessage("BAD_ALIAS", (error as Error).message);
+    return { ok: false, problems: [{ file, ...position(lineCounter, offset), message }] };
+  }
   const result = schema.safeParse(data ?? {}, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
   return {
@@ -78,7 +95,10 @@ function schemaProblem(
     };
   }
   const missing = issue.code === "invalid_type" && issue.input === undefined;
-  const expected = issue.message.replace(/^Invalid input: /, "");
+  // zod's own wording ("Invalid input: expected string, received number") becomes "string".
+  const expected = issue.message
+    .replace(/^Invalid input: /, "")
+    .replace(/^expected (\w+), received \w+$/, "$1");
   const message = missing
     ? `missing; expected ${expected}`
     : issue.code === "custom"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nonEmptyString } from "./non-empty-string.js";
 
 export const severities = ["error", "warn", "off"] as const;
 const Severity = z.enum(severities, { error: `one of ${severities.join(", ")}` });
@@ -22,13 +23,13 @@ const Rules = z.strictObject({
 });
 
 const Reviewer = z.strictObject({
-  name: z.string().min(1),
-  command: z.string().min(1),
+  name: nonEmptyString("the reviewer's name; its approvals are recorded as reviewer:<name>"),
+  command: nonEmptyString("the command that reviews a request (JSON on stdin)"),
   timeout_seconds: z.number().int().positive().default(120),
 });
 
 const ExtendedScopePolicy = z.strictObject({
-  approvers: z.array(z.string().min(1)).default([]).meta({
+  approvers: z.array(nonEmptyString("an e-mail address or reviewer:<name>")).default([]).meta({
     description: "Who may approve extended scope (e-mail or reviewer:<name>); empty: anyone.",
   }),
   reviewer: Reviewer.optional(),

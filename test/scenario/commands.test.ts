@@ -1,0 +1,153 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createGovernedRepo } from "../support/test-repo.js";
+
+describe("intentguard check --paths: ask before writing", () => {
+  it("judges paths relative to the current directory, against HEAD's rules", async () => {
+    const repo = await createGovernedRepo();
+    const cwd = path.join(repo.dir, "src");
+    const allowed = repo.intentguard(
+      ["check", "--paths", "auth/new.ts", "auth/login.ts", "--intent", "INT-001"],
+      { cwd },
+    );
+    expect(allowed.status).toBe(0);
+    expect(allowed.stdout).toBe("✓ intentguard: allowed — INT-001 (Auth), 2 paths in scope\n");
+    const blocked = repo.intentguard(
+      ["check", "--paths", "billing/invoice.ts", "--intent", "INT-001"],
+      { cwd },
+    );
+    expect(blocked.status).toBe(1);
+    expect(blocked.stdout).toContain("modify src/billing/invoice.ts");
+  });
+
+  it("refuses a path outside the repository", async () => {
+    const repo = await createGovernedRepo();
+    const result = repo.intentguard(["check", "--paths", "../elsewhere.ts", "--intent", "INT-001"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('"../elsewhere.ts" is not a path inside the repository');
+  });
+
+  it("prints a stable, versioned JSON verdict", async () => {
+    const repo = await createGovernedRepo();
+    const result = repo.intentguard([
+      "check",
+      "--paths",
+      "docs/x.md",
+      "--intent",
+      "INT-001",
+      "--format",
+      "json",
+    ]);
+    expect(result.status).toBe(1);
+    const verdict = JSON.parse(result.stdout);
+    expect(verdict).toMatchObject({
+      version: 1,
+      outcome: "blocked",
+      kind: "intent",
+      intent: { id: "INT-001", name: "Auth", status: "IN_PROGRESS", source: "flag" },
+      findings: [{ rule: "scope", severity: "error", paths: ["docs/x.md"] }],
+      paths: [
+        {
+          path: "docs/x.md",
+          operation: "create",
+          side: null,
+          admitted: false,
+          pattern: null,
+          origin: null,
+        },
+      ],
+    });
+  });
+});
+
+describe("select and status", () => {
+  it("prints the intent's context for agents as JSON", async () => {
+    const repo = await createGovernedRepo();
+    const result = repo.intentguard(["select", "INT-001", "--json"]);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      version: 1,
+      selected: "INT-001",
+      work_tree: repo.dir,
+      intent: {
+        id: "INT-001",
+        name: "Auth",
+        scope: {
+          owned: ["src/auth", "test/auth/**"],
+          extended: [],
+          forbidden: ["src/auth/secrets"],
+        },
+        constraints: ["No new dependencies"],
+        acceptance_criteria: ["test/auth passes"],
+      },
+    });
+    expect(JSON.parse(repo.read(".git/intentguard/selection.json"))).toMatchObject({
+      version: 1,
+      intent: "INT-001",
+    });
+  });
+
+  it("shows the active intent, its scope and the verdict on what is staged", async () => {
+    const repo = await createGovernedRepo();
+    expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
+    repo.write("docs/x.md", "x\n");
+    repo.git("add", "-A");
+    const text = repo.intentguard(["status"]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain("Active intent (from selection):\nINT-001 — Auth (IN_PROGRESS)");
+    expect(text.stdout).toContain(
+      "Staged change:\n✗ intentguard: blocked — 1 path outside the scope of INT-001 (Auth)",
+    );
+    const json = JSON.parse(repo.intentguard(["status", "--json"]).stdout);
+    expect(json).toMatchObject({
+      version: 1,
+      source: "selection",
+      intent: { id: "INT-001" },
+      verdict: { outcome: "blocked" },
+    });
+  });
+});
+
+describe("the CLI itself", () => {
+  it("prints help, per-command help and the version", async () => {
+    const repo = await createGovernedRepo({ hooks: false });
+    const help = repo.intentguard(["--help"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain(
+      "Exit codes: 0 allowed, 1 blocked by policy, 2 cannot evaluate, 3 internal error.",
+    );
+    expect(repo.intentguard(["check", "--help"]).stdout).toContain(
+      "Usage: intentguard check --staged | --paths <path…>",
+    );
+    expect(repo.intentguard(["--version"]).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it("colours output on request and never when NO_COLOR is set", async () => {
+    const repo = await createGovernedRepo({ hooks: false });
+    const args = ["check", "--paths", "src/auth/x.ts", "--intent", "INT-001"];
+    expect(
+      repo.intentguard(args, { env: { NO_COLOR: undefined, FORCE_COLOR: "1" } }).stdout,
+    ).toContain("\u001b[32m");
+    expect(
+      repo.intentguard(args, { env: { NO_COLOR: "1", FORCE_COLOR: "1" } }).stdout,
+    ).not.toContain("\u001b[");
+  });
+});
+
+describe("intentguard demo", () => {
+  it("shows an allowed commit with its trailer and two blocked ones, and cleans up", async () => {
+    const repo = await createGovernedRepo({ hooks: false });
+    const result = repo.intentguard(["demo"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      "✓ intentguard: allowed — INT-001 (Login rate limiting), 2 paths in scope",
+    );
+    expect(result.stdout).toContain("Intent: INT-001");
+    expect(result.stdout).toContain(
+      "✗ intentguard: blocked — 1 path outside the scope of INT-001 (Login rate limiting)",
+    );
+    expect(result.stdout).toContain("✗ intentguard: blocked — the commit declares no intent");
+    const repoLine = /throwaway repository in (\S+)/.exec(result.stdout)?.[1] ?? "";
+    expect(repo.run("test", ["-e", repoLine]).status).toBe(1);
+  });
+});

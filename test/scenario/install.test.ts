@@ -1,0 +1,217 @@
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { huskyBin, installPackageCopy } from "../support/package-copy.js";
+import { createRepo, standardIntents, type TestRepo } from "../support/test-repo.js";
+
+const userHook =
+  '#!/bin/sh\necho "user $(basename "$0") ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n';
+
+function userHookLog(repo: TestRepo): string {
+  const file = path.join(repo.dir, ".git", "user-hook.log");
+  return existsSync(file) ? readFileSync(file, "utf8") : "";
+}
+
+function adopt(repo: TestRepo, cli?: string): void {
+  repo.write(".orchestration/active_intents.yaml", standardIntents);
+  repo.write("src/auth/login.ts", "export const login = 1;\n");
+  repo.git("add", "-A");
+  repo.git("commit", "-q", "-m", "Adopt intentguard");
+  const select = cli
+    ? repo.run(process.execPath, [cli, "select", "INT-001"])
+    : repo.intentguard(["select", "INT-001"]);
+  expect(select.status).toBe(0);
+}
+
+function commitAuthChange(repo: TestRepo, content: string) {
+  repo.write("src/auth/login.ts", content);
+  repo.git("add", "-A");
+  return repo.commit(`Change login to ${content.trim()}`);
+}
+
+describe("install and uninstall without husky", () => {
+  it("chains a hook that was already there: it runs after install and after uninstall", async () => {
+    const repo = await createRepo();
+    repo.write(".git/hooks/pre-commit", userHook);
+    chmodSync(path.join(repo.dir, ".git/hooks/pre-commit"), 0o755);
+    const install = repo.intentguard(["install"]);
+    expect(install.status).toBe(0);
+    expect(install.stdout).toContain("installed          .git/hooks/pre-commit");
+    expect(repo.read(".git/hooks/pre-commit.pre-intentguard")).toBe(userHook);
+    adopt(repo);
+    expect(userHookLog(repo)).toBe("user pre-commit.pre-intentguard ran\n");
+
+    expect(commitAuthChange(repo, "two").status).toBe(0);
+    expect(repo.lastMessage()).toContain("Intent: INT-001");
+    expect(userHookLog(repo).split("\n").filter(Boolean)).toHaveLength(2);
+
+    const uninstall = repo.intentguard(["uninstall"]);
+    expect(uninstall.status).toBe(0);
+    expect(repo.read(".git/hooks/pre-commit")).toBe(userHook);
+    expect(existsSync(path.join(repo.dir, ".git/hooks/pre-commit.pre-intentguard"))).toBe(false);
+    expect(existsSync(path.join(repo.dir, ".git/hooks/commit-msg"))).toBe(false);
+    expect(commitAuthChange(repo, "three").status).toBe(0);
+    expect(repo.lastMessage()).not.toContain("Intent:");
+    expect(userHookLog(repo).split("\n").filter(Boolean)).toHaveLength(3);
+  });
+
+  it("stops the commit when the chained hook fails, before intentguard runs", async () => {
+    const repo = await createRepo();
+    repo.write(".git/hooks/pre-commit", "#!/bin/sh\necho 'lint failed' >&2\nexit 3\n");
+    chmodSync(path.join(repo.dir, ".git/hooks/pre-commit"), 0o755);
+    expect(repo.intentguard(["install"]).status).toBe(0);
+    repo.write("a.txt", "a\n");
+    repo.git("add", "-A");
+    const result = repo.commit("Blocked by the user's hook");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("lint failed");
+    expect(result.stderr).not.toContain("intentguard");
+  });
+
+  it("is idempotent", async () => {
+    const repo = await createRepo();
+    expect(repo.intentguard(["install"]).status).toBe(0);
+    const before = readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8");
+    const again = repo.intentguard(["install"]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain("already up to date");
+    expect(readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8")).toBe(before);
+    expect(
+      readdirSync(path.join(repo.dir, ".git/hooks")).filter((name) =>
+        name.includes("pre-intentguard"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("installs into core.hooksPath when it is set", async () => {
+    const repo = await createRepo();
+    repo.git("config", "core.hooksPath", "githooks");
+    const install = repo.intentguard(["install"]);
+    expect(install.status).toBe(0);
+    expect(statSync(path.join(repo.dir, "githooks/pre-commit")).mode & 0o111).not.toBe(0);
+    adopt(repo);
+    repo.write("src/billing/x.ts", "x\n");
+    repo.git("add", "-A");
+    expect(repo.commit("Outside").status).toBe(1);
+  });
+
+  it("works with the package installed in a subdirectory, run from a subdirectory", async () => {
+    const repo = await createRepo();
+    const cli = installPackageCopy(path.join(repo.dir, "web", "node_modules"));
+    repo.write(".gitignore", "node_modules/\n");
+    const install = repo.run(process.execPath, [cli, "install"], {
+      cwd: path.join(repo.dir, "web"),
+    });
+    expect(install.status).toBe(0);
+    expect(repo.read(".git/hooks/pre-commit")).toContain(
+      path.join(repo.dir, "web/node_modules/intentguard/hooks/pre-commit"),
+    );
+    adopt(repo, cli);
+    repo.write("src/billing/x.ts", "x\n");
+    repo.git("add", "-A");
+    const blocked = repo.commit("Outside");
+    expect(blocked.status).toBe(1);
+    expect(blocked.stderr).toContain("outside the scope of INT-001");
+  });
+});
+
+describe("install and uninstall with husky 9", () => {
+  async function huskyRepo(): Promise<TestRepo> {
+    const repo = await createRepo();
+    const cli = installPackageCopy(path.join(repo.dir, "node_modules"));
+    repo.write(".gitignore", "node_modules/\n");
+    expect(repo.run(process.execPath, [huskyBin]).status).toBe(0);
+    repo.write(
+      ".husky/pre-commit",
+      'echo "user husky line ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n',
+    );
+    const install = repo.run(process.execPath, [cli, "install"]);
+    expect(install.status).toBe(0);
+    expect(install.stdout).toContain("husky hooks in .husky/");
+    return repo;
+  }
+
+  it("adds one line per hook file, keeps the user's lines, and both run", async () => {
+    const repo = await huskyRepo();
+    expect(repo.read(".husky/pre-commit")).toBe(
+      'echo "user husky line ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n./node_modules/intentguard/hooks/pre-commit "$@" # intentguard\n',
+    );
+    expect(repo.read(".husky/commit-msg")).toBe(
+      './node_modules/intentguard/hooks/commit-msg "$@" # intentguard\n',
+    );
+    expect(repo.git("config", "core.hooksPath").trim()).toBe(".husky/_");
+    adopt(repo, path.join(repo.dir, "node_modules/intentguard/dist/cli.cjs"));
+    expect(commitAuthChange(repo, "two").status).toBe(0);
+    expect(repo.lastMessage()).toContain("Intent: INT-001");
+    repo.write("src/billing/x.ts", "x\n");
+    repo.git("add", "-A");
+    const blocked = repo.commit("Outside");
+    expect(blocked.status).toBe(1);
+    expect(blocked.stderr).toContain("outside the scope of INT-001");
+    expect(userHookLog(repo).split("\n").filter(Boolean)).toHaveLength(3);
+  });
+
+  it("is idempotent and uninstalls only its own lines", async () => {
+    const repo = await huskyRepo();
+    const cli = path.join(repo.dir, "node_modules/intentguard/dist/cli.cjs");
+    const first = repo.read(".husky/pre-commit");
+    expect(repo.run(process.execPath, [cli, "install"]).status).toBe(0);
+    expect(repo.read(".husky/pre-commit")).toBe(first);
+    expect(repo.run(process.execPath, [cli, "uninstall"]).status).toBe(0);
+    expect(repo.read(".husky/pre-commit")).toBe(
+      'echo "user husky line ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n',
+    );
+    expect(existsSync(path.join(repo.dir, ".husky/commit-msg"))).toBe(false);
+    expect(existsSync(path.join(repo.dir, ".husky/_/h"))).toBe(true);
+  });
+});
+
+describe("doctor", () => {
+  it("reports a hook that lost its execute bit, and an installation that is fine", async () => {
+    const repo = await createRepo();
+    expect(repo.intentguard(["install"]).status).toBe(0);
+    adopt(repo);
+    const healthy = repo.intentguard(["doctor"], {
+      env: { PATH: `/usr/bin:/bin:${path.dirname(process.execPath)}` },
+    });
+    expect(healthy.stdout).toContain("✓ pre-commit: installed");
+    chmodSync(path.join(repo.dir, ".git/hooks/commit-msg"), 0o644);
+    const broken = repo.intentguard(["doctor"]);
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toContain(
+      "✗ commit-msg: .git/hooks/commit-msg is not executable, so git skips it",
+    );
+    expect(broken.stdout).toContain("fix: chmod +x .git/hooks/commit-msg");
+  });
+
+  it("reports hooks installed where core.hooksPath no longer looks, and husky not installed", async () => {
+    const repo = await createRepo();
+    expect(repo.intentguard(["install"]).status).toBe(0);
+    repo.git("config", "core.hooksPath", "elsewhere");
+    const moved = repo.intentguard(["doctor"]);
+    expect(moved.status).toBe(1);
+    expect(moved.stdout).toContain("hooks run from");
+    expect(moved.stdout).toContain(
+      "✗ pre-commit: intentguard is not installed in elsewhere/pre-commit",
+    );
+    repo.git("config", "--unset", "core.hooksPath");
+    repo.write(".husky/pre-commit", "npm test\n");
+    const husky = repo.intentguard(["doctor"]);
+    expect(husky.stdout).toContain(
+      "husky is not installed in this clone (core.hooksPath is unset)",
+    );
+    expect(husky.stdout).toContain("fix: run npx husky");
+  });
+
+  it("warns when node is not on the minimal PATH GUI clients give hooks", async () => {
+    const repo = await createRepo();
+    const nodeDir = path.dirname(process.execPath);
+    const result = repo.intentguard(["doctor"], { env: { PATH: `${nodeDir}:/bin` } });
+    if (["/usr/bin", "/bin", "/usr/sbin", "/sbin"].includes(nodeDir)) {
+      expect(result.stdout).toContain("node is on the minimal PATH");
+    } else {
+      expect(result.stdout).toContain("is not on the minimal PATH GUI git clients give hooks");
+      expect(result.stdout).toContain("intentguard/init.sh containing: export PATH=");
+    }
+  });
+});
