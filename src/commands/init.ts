@@ -42,7 +42,7 @@ export async function run(_input: CommandInput): Promise<ExitCode> {
       lines.push(`  kept     ${file} (already there)`);
       continue;
     }
-    await writeFileAtomic(target, await content());
+    writeFileAtomic(target, await content());
     lines.push(`  created  ${file}`);
   }
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -18,7 +18,7 @@ export async function run({ values, positionals }: CommandInput): Promise<ExitCo
   if (values.clear) {
     if (id) throw new UsageError("intentguard select --clear takes no intent ID.");
     const repo = await locateRepo();
-    const cleared = await clearSelection(repo.stateDir);
+    const cleared = clearSelection(repo.stateDir);
     process.stdout.write(
       cleared
         ? "intentguard: selection cleared for this work tree\n"
@@ -60,7 +60,7 @@ export async function run({ values, positionals }: CommandInput): Promise<ExitCo
     );
     return ExitCode.Blocked;
   }
-  await writeSelection(repo.stateDir, id);
+  writeSelection(repo.stateDir, id);
   const context = intentContext(rules, intent);
   if (values.json) {
     const note = current.uncommitted;

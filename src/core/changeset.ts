@@ -1,59 +1,78 @@
+import { StringDecoder } from "node:string_decoder";
+
 /** What a commit does to one path, as git's raw diff reports it. */
 export type ChangeOperation = "create" | "modify" | "delete" | "rename" | "copy" | "mode" | "type";
 
 export interface FileChange {
-  operation: ChangeOperation;
+  readonly operation: ChangeOperation;
   /** The path after the change (the deleted path for a deletion). */
-  path: string;
+  readonly path: string;
   /** The source path of a rename or copy. */
-  oldPath: string | null;
+  readonly oldPath: string | null;
   /** `100644`, `100755`, `120000` (symlink), `160000` (submodule gitlink); null when absent. */
-  oldMode: string | null;
-  newMode: string | null;
-  /** Object IDs; null when absent (creation, deletion) or not yet hashed (work tree side). */
-  oldBlob: string | null;
-  newBlob: string | null;
+  readonly oldMode: string | null;
+  readonly newMode: string | null;
+  /** Object IDs; null when absent (a creation, a deletion, or a path not staged yet). */
+  readonly oldBlob: string | null;
+  readonly newBlob: string | null;
 }
 
-export const gitlinkMode = "160000";
-export const symlinkMode = "120000";
+/** An all-zero object ID or mode means "absent" in raw diff output. */
+function present(field: string): string | null {
+  return /^0+$/.test(field) ? null : field;
+}
 
 /**
- * Every path a change touches and so must be in scope: both sides of a rename or copy, the path
- * of a deletion, a mode or type change, a symlink's own path and a submodule's gitlink path.
+ * A change backed by its raw header (`:<mode> <mode> <oid> <oid> <status>`): modes and object
+ * IDs are cut out only when read. The scope check of a 20,000-file change needs only the paths
+ * and the operation, and cold code pays for every string it allocates.
  */
-export function touchedPaths(changes: Iterable<FileChange>): string[] {
-  const paths = new Set<string>();
-  for (const change of changes) {
-    if (change.oldPath !== null) paths.add(change.oldPath);
-    paths.add(change.path);
-  }
-  return [...paths];
-}
+class RawFileChange implements FileChange {
+  readonly operation: ChangeOperation;
+  readonly path: string;
+  readonly oldPath: string | null;
+  private readonly header: string;
+  private readonly oidLength: number;
 
-const absentMode = /^0+$/;
-const absentObject = /^0+$/;
+  constructor(header: string, first: string, second: string | undefined) {
+    const statusAt = header.lastIndexOf(" ") + 1;
+    const letter = header.charAt(statusAt);
+    const twoPaths = letter === "R" || letter === "C";
+    this.header = header;
+    this.oidLength = (statusAt - 17) / 2;
+    this.path = twoPaths && second !== undefined ? second : first;
+    this.oldPath = twoPaths ? first : null;
+    this.operation = operationOf(letter, header, this.oidLength);
+  }
+
+  get oldMode(): string | null {
+    return present(this.header.slice(1, 7));
+  }
+
+  get newMode(): string | null {
+    return present(this.header.slice(8, 14));
+  }
+
+  get oldBlob(): string | null {
+    return present(this.header.slice(15, 15 + this.oidLength));
+  }
+
+  get newBlob(): string | null {
+    return present(this.header.slice(16 + this.oidLength, 16 + 2 * this.oidLength));
+  }
+
+  toJSON(): FileChange {
+    const { operation, path, oldPath, oldMode, newMode, oldBlob, newBlob } = this;
+    return { operation, path, oldPath, oldMode, newMode, oldBlob, newBlob };
+  }
+}
 
 /** Builds a FileChange from one `git diff-* --raw` header and its path(s). */
-export function fileChangeFromRaw(header: string, paths: readonly string[]): FileChange {
-  const [oldMode = "", newMode = "", oldBlob = "", newBlob = "", status = ""] = header
-    .slice(1)
-    .split(" ");
-  const letter = status.charAt(0);
-  const [first = "", second] = paths;
-  const twoPaths = letter === "R" || letter === "C";
-  return {
-    operation: operationOf(letter, oldBlob, newBlob),
-    path: twoPaths && second !== undefined ? second : first,
-    oldPath: twoPaths ? first : null,
-    oldMode: absentMode.test(oldMode) ? null : oldMode,
-    newMode: absentMode.test(newMode) ? null : newMode,
-    oldBlob: absentObject.test(oldBlob) ? null : oldBlob,
-    newBlob: absentObject.test(newBlob) ? null : newBlob,
-  };
+export function fileChangeFromRaw(header: string, first: string, second?: string): FileChange {
+  return new RawFileChange(header, first, second);
 }
 
-function operationOf(letter: string, oldBlob: string, newBlob: string): ChangeOperation {
+function operationOf(letter: string, header: string, oidLength: number): ChangeOperation {
   switch (letter) {
     case "A":
       return "create";
@@ -66,7 +85,10 @@ function operationOf(letter: string, oldBlob: string, newBlob: string): ChangeOp
     case "T":
       return "type";
     case "M":
-      return oldBlob === newBlob ? "mode" : "modify";
+      // Same object on both sides: only the mode changed.
+      return header.startsWith(header.slice(15, 15 + oidLength), 16 + oidLength)
+        ? "mode"
+        : "modify";
     default:
       // U (unmerged) and X (unknown): treat as a modification so the path is still checked.
       return "modify";
@@ -76,46 +98,55 @@ function operationOf(letter: string, oldBlob: string, newBlob: string): ChangeOp
 /**
  * Incremental parser for `git diff-index|diff-tree --raw -z` output, fed chunk by chunk so a
  * change of any size is never held as one string. Records are NUL-separated fields: a header
- * starting with ':' and one path, or two for renames and copies.
+ * starting with ':' and one path, or two for renames and copies. Each chunk is decoded once
+ * (NUL never occurs inside a UTF-8 sequence; the decoder carries a character split across
+ * chunks), then cut at NULs: far cheaper than decoding field by field.
  */
 export class RawDiffParser {
-  private pending: Buffer = Buffer.alloc(0);
+  private readonly decoder = new StringDecoder("utf8");
+  private pending = "";
   private header: string | null = null;
-  private paths: string[] = [];
+  private twoPaths = false;
+  private firstPath: string | null = null;
 
   constructor(private readonly onChange: (change: FileChange) => void) {}
 
   push(chunk: Buffer): void {
-    let data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    const text = this.pending + this.decoder.write(chunk);
     let start = 0;
-    for (let end = data.indexOf(0, start); end !== -1; end = data.indexOf(0, start)) {
-      this.field(data.toString("utf8", start, end));
+    for (let end = text.indexOf("\0", start); end !== -1; end = text.indexOf("\0", start)) {
+      this.field(text.slice(start, end));
       start = end + 1;
     }
-    data = data.subarray(start);
-    this.pending = Buffer.from(data);
+    this.pending = text.slice(start);
   }
 
   /** Call once git has exited; fails on a truncated record rather than dropping it. */
   end(): void {
-    if (this.pending.length > 0 || this.header !== null) {
+    if (this.pending.length > 0 || this.decoder.end().length > 0 || this.header !== null) {
       throw new Error("git's raw diff output ended in the middle of a record");
     }
   }
 
   private field(text: string): void {
     if (this.header === null) {
-      if (!text.startsWith(":"))
+      if (text.charCodeAt(0) !== 58)
         throw new Error(`unexpected raw diff field: ${JSON.stringify(text)}`);
       this.header = text;
+      const letter = text.charAt(text.lastIndexOf(" ") + 1);
+      this.twoPaths = letter === "R" || letter === "C";
       return;
     }
-    this.paths.push(text);
-    const letter = this.header.split(" ")[4]?.charAt(0);
-    const needed = letter === "R" || letter === "C" ? 2 : 1;
-    if (this.paths.length < needed) return;
-    this.onChange(fileChangeFromRaw(this.header, this.paths));
+    if (this.twoPaths && this.firstPath === null) {
+      this.firstPath = text;
+      return;
+    }
+    const change =
+      this.firstPath === null
+        ? new RawFileChange(this.header, text, undefined)
+        : new RawFileChange(this.header, this.firstPath, text);
     this.header = null;
-    this.paths = [];
+    this.firstPath = null;
+    this.onChange(change);
   }
 }

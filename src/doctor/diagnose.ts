@@ -192,7 +192,7 @@ async function rulesAndSelection(repo: Repo): Promise<Diagnosis[]> {
     );
   }
   try {
-    const selected = await readSelection(repo.stateDir);
+    const selected = readSelection(repo.stateDir);
     results.push(
       ok(selected ? `selected intent: ${selected}` : "no intent selected in this work tree"),
     );

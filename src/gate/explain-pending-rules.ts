@@ -20,10 +20,10 @@ export async function explainPendingRules(
   committed: RulesSnapshot,
   input: ChangeUnderCheck,
 ): Promise<string[]> {
-  const candidates = await Promise.all([
-    snapshotFromGit({ kind: "index" }),
-    snapshotFromWorktree(repo.root),
-  ]);
+  const candidates = [
+    await snapshotFromGit({ kind: "index" }),
+    await snapshotFromWorktree(repo.root),
+  ];
   for (const candidate of candidates) {
     if (candidate.intents === committed.intents && candidate.policy === committed.policy) continue;
     const rules = await compileSnapshot(candidate, repo.stateDir).catch(() => null);

@@ -1,4 +1,4 @@
-import { lstat } from "node:fs/promises";
+import { lstatSync } from "node:fs";
 import path from "node:path";
 import type { FileChange } from "../core/changeset.js";
 import type { Verdict } from "../core/check/verdict.js";
@@ -19,11 +19,9 @@ export async function checkPaths(
   flagIntent: string | undefined,
 ): Promise<Verdict> {
   const paths = rawPaths.map((raw) => repoRelativePath(repo, raw));
-  const [snapshot, selection, changes] = await Promise.all([
-    snapshotFromGit({ kind: "commit", rev: "HEAD" }),
-    readSelection(repo.stateDir),
-    Promise.all(paths.map((file) => intendedChange(repo, file))),
-  ]);
+  const selection = readSelection(repo.stateDir);
+  const changes = paths.map((file) => intendedChange(repo, file));
+  const snapshot = await snapshotFromGit({ kind: "commit", rev: "HEAD" });
   return judgeChange({
     repo,
     parentRules: snapshot.commit === null ? null : snapshot,
@@ -55,11 +53,8 @@ export function repoRelativePath(repo: Repo, raw: string): string {
   return posix;
 }
 
-async function intendedChange(repo: Repo, file: string): Promise<FileChange> {
-  const exists = await lstat(path.join(repo.root, file)).then(
-    () => true,
-    () => false,
-  );
+function intendedChange(repo: Repo, file: string): FileChange {
+  const exists = lstatSync(path.join(repo.root, file), { throwIfNoEntry: false }) !== undefined;
   return {
     operation: exists ? "modify" : "create",
     path: file,

@@ -10,7 +10,8 @@ import { judgeChange } from "./judge-change.js";
 import { readMergeHeads } from "./merge-heads.js";
 
 export interface StagedCheckRequest {
-  repo: Repo;
+  /** May still be resolving: the check starts its git processes without waiting for it. */
+  repo: Repo | Promise<Repo>;
   flagIntent?: string | undefined;
   trailers?: readonly string[] | undefined;
   deferWithoutIntent: boolean;
@@ -35,16 +36,16 @@ interface Base {
 
 /**
  * Judges what is staged as the next commit, against the rules of its first parent, over the
- * paths it authors (for a merge: those that differ from every parent). The common case starts
- * its git processes together: one reads the rules from HEAD, one streams the raw diff.
+ * paths it authors (for a merge: those that differ from every parent). The common case runs
+ * three git processes at once: the repository lookup, the rules in HEAD, the streamed raw diff.
  */
 export async function checkStaged(request: StagedCheckRequest): Promise<StagedCheck> {
-  const { repo } = request;
-  const [base, selection, mergeHeads] = await Promise.all([
-    request.amendHead ? amendBase(request.amendHead) : headBase(),
-    readSelection(repo.stateDir),
-    request.amendHead ? [] : readMergeHeads(repo.mergeHeadFile),
-  ]);
+  const pendingBase = request.amendHead ? amendBase(request.amendHead) : headBase();
+  pendingBase.catch(() => {}); // awaited below; a failed repository lookup must not leave it unhandled
+  const repo = await request.repo;
+  const selection = readSelection(repo.stateDir);
+  const mergeHeads = request.amendHead ? [] : readMergeHeads(repo.mergeHeadFile);
+  const base = await pendingBase;
   const parents = base.head === null ? base.parents : [...base.parents, ...mergeHeads];
   const changes =
     parents.length > 1 ? await authoredByMerge(base.changes, parents.slice(1)) : base.changes;

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { gitText, runGit } from "./exec.js";
 
 export interface Trailer {
@@ -47,7 +47,7 @@ const scissors = /^. -{24} >8 -{24}$/m;
  * the trailer alone would turn an aborted commit into a real one.
  */
 export async function messageIsEmpty(messageFile: string): Promise<boolean> {
-  const text = await readFile(messageFile, "utf8");
+  const text = readFileSync(messageFile, "utf8");
   const cut = scissors.exec(text);
   const message = cut ? text.slice(0, cut.index) : text;
   const stripped = await gitText(["stripspace", "--strip-comments"], { input: message });

@@ -20,10 +20,10 @@ export async function run(args: string[]): Promise<ExitCode> {
     throw new UsageError("intentguard hook commit-msg needs the message file git passes as $1.");
   }
   const repo = await locateRepo();
-  const [empty, trailers, amendHead] = await Promise.all([
+  const amendHead = takeAmendMarker(repo.stateDir);
+  const [empty, trailers] = await Promise.all([
     messageIsEmpty(messageFile),
     readTrailers(messageFile),
-    takeAmendMarker(repo.stateDir),
   ]);
   if (empty) return ExitCode.Ok; // git aborts an empty message itself; a trailer would hide it
   const declared = trailerValues(trailers, intentTrailer);

@@ -13,9 +13,12 @@ import { clearHandoffs, noIntent, unbornHead, writeCommitMsgReady } from "../sta
  * trailer without starting Node.
  */
 export async function run(): Promise<ExitCode> {
-  const repo = await locateRepo();
-  await clearHandoffs(repo.stateDir);
-  const { verdict, head } = await checkStaged({ repo, deferWithoutIntent: true });
+  const repo = locateRepo();
+  const [{ stateDir }, { verdict, head }] = await Promise.all([
+    repo,
+    checkStaged({ repo, deferWithoutIntent: true }),
+  ]);
+  clearHandoffs(stateDir);
   if (verdict.outcome === "blocked" && verdict.intent?.source === "selection") {
     process.stderr.write(
       `• intentguard: not allowed under the selected ${verdict.intent.id}; commit-msg decides (an Intent: trailer in the message outranks the selection)\n`,
@@ -25,7 +28,7 @@ export async function run(): Promise<ExitCode> {
   await writeVerdict(verdict, "text", process.stderr);
   if (verdict.outcome === "allowed") {
     const intent = verdict.kind === "intent" ? verdict.intent?.id : undefined;
-    await writeCommitMsgReady(repo.stateDir, intent ?? noIntent, head ?? unbornHead);
+    writeCommitMsgReady(stateDir, intent ?? noIntent, head ?? unbornHead);
   }
   return verdictExitCode(verdict);
 }

@@ -57,7 +57,7 @@ export async function installGitHook(
   const content = wrapper(hook, shim);
   if (await isOurs(file)) {
     if ((await readFile(file, "utf8")) === content) return "unchanged";
-    await writeFileAtomic(file, content, 0o755);
+    writeFileAtomic(file, content, 0o755);
     return "updated";
   }
   if (await exists(file)) {
@@ -68,10 +68,10 @@ export async function installGitHook(
       );
     }
     await rename(file, chained);
-    await writeFileAtomic(file, content, 0o755);
+    writeFileAtomic(file, content, 0o755);
     return "added";
   }
-  await writeFileAtomic(file, content, 0o755);
+  writeFileAtomic(file, content, 0o755);
   return "added";
 }
 

@@ -18,7 +18,7 @@ export async function addHuskyLine(file: string, command: string): Promise<FileA
   const line = `${command} "$@" ${marker}`;
   const existing = await readFile(file, "utf8").catch(() => undefined);
   if (existing === undefined) {
-    await writeFileAtomic(file, `${line}\n`, 0o755);
+    writeFileAtomic(file, `${line}\n`, 0o755);
     return "added";
   }
   const lines = existing.split("\n");
@@ -26,11 +26,11 @@ export async function addHuskyLine(file: string, command: string): Promise<FileA
   if (index !== -1) {
     if (lines[index] === line) return "unchanged";
     lines[index] = line;
-    await writeFileAtomic(file, lines.join("\n"), 0o755);
+    writeFileAtomic(file, lines.join("\n"), 0o755);
     return "updated";
   }
   const separator = existing === "" || existing.endsWith("\n") ? "" : "\n";
-  await writeFileAtomic(file, `${existing}${separator}${line}\n`, 0o755);
+  writeFileAtomic(file, `${existing}${separator}${line}\n`, 0o755);
   return "added";
 }
 

@@ -20,7 +20,7 @@ export function formatVerdictText(verdict: Verdict, style: Style): string {
 function headline(verdict: Verdict, style: Style): string {
   const intent = verdict.intent;
   const named = intent ? `${intent.id}${intent.name ? ` (${intent.name})` : ""}` : "";
-  const pathCount = new Set(verdict.paths.map((entry) => entry.path)).size;
+  const pathCount = countPaths(verdict);
   const paths = `${pathCount} path${pathCount === 1 ? "" : "s"}`;
   switch (verdict.outcome) {
     case "blocked": {
@@ -98,4 +98,10 @@ function describePath(path: string, entry: PathVerdict | undefined): string {
     : "";
   const forbidden = entry.origin === "forbidden" ? ` — forbidden by ${entry.pattern}` : "";
   return `${entry.operation.padEnd(6)} ${displayPath(path)}${side}${forbidden}`;
+}
+
+/** Distinct paths; only a rename or copy can list a path twice, so most verdicts skip the set. */
+function countPaths(verdict: Verdict): number {
+  if (verdict.paths.every((entry) => entry.side === null)) return verdict.paths.length;
+  return new Set(verdict.paths.map((entry) => entry.path)).size;
 }

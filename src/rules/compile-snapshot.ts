@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { defaultPolicy } from "../core/config/default-policy.js";
 import type { IntentsFile } from "../core/config/intents-schema.js";
@@ -8,6 +7,7 @@ import { intentsFilePath, policyFilePath } from "../core/governance.js";
 import type { Rules } from "../core/rules.js";
 import { ConfigError, type ConfigProblem } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readIfExists } from "../fs/read-if-exists.js";
 import { version } from "../version.js";
 import { fileLabel, type RulesLocation, type RulesSnapshot } from "./rules-snapshot.js";
 
@@ -24,22 +24,17 @@ export async function compileSnapshot(
   stateDir: string | null,
 ): Promise<Rules | null> {
   if (snapshot.intents === null) return null;
-  const key = cacheKey(snapshot.intents, snapshot.policy);
-  const cacheFile = stateDir ? path.join(stateDir, "cache", `rules-${key}.json`) : null;
+  const cacheFile = stateDir
+    ? path.join(stateDir, "cache", `rules-${version}-${snapshot.contentKey}.json`)
+    : null;
   if (cacheFile) {
-    const cached = await readFile(cacheFile, "utf8").then(parseCached, () => null);
+    const text = readIfExists(cacheFile)?.toString("utf8");
+    const cached = text === undefined ? null : parseCached(text);
     if (cached) return cached;
   }
   const rules = await parseRules(snapshot, snapshot.intents);
-  if (cacheFile) await storeInCache(cacheFile, rules);
+  if (cacheFile) storeInCache(cacheFile, rules);
   return rules;
-}
-
-function cacheKey(intents: string, policy: string | null): string {
-  return createHash("sha256")
-    .update(`${version}\0${intents}\0${policy ?? "\0default"}`)
-    .digest("hex")
-    .slice(0, 32);
 }
 
 function parseCached(text: string): Rules | null {
@@ -88,20 +83,21 @@ function repairAdvice(location: RulesLocation): string {
   return "Fix the file and run the command again.";
 }
 
-async function storeInCache(cacheFile: string, rules: Rules): Promise<void> {
+function storeInCache(cacheFile: string, rules: Rules): void {
   try {
-    await writeFileAtomic(cacheFile, JSON.stringify(rules));
-    await pruneCache(cacheFile);
+    writeFileAtomic(cacheFile, JSON.stringify(rules));
+    pruneCache(cacheFile);
   } catch {
     // A read-only git directory only costs speed: the next run parses again.
   }
 }
 
 /** Keeps the cache small: past the limit, every entry but the one just written goes. */
-async function pruneCache(keep: string): Promise<void> {
+function pruneCache(keep: string): void {
   const directory = path.dirname(keep);
-  const entries = (await readdir(directory)).filter((name) => name.startsWith("rules-"));
+  const entries = readdirSync(directory).filter((name) => name.startsWith("rules-"));
   if (entries.length <= cacheEntriesKept) return;
-  const stale = entries.filter((name) => name !== path.basename(keep));
-  await Promise.all(stale.map((name) => rm(path.join(directory, name), { force: true })));
+  for (const name of entries) {
+    if (name !== path.basename(keep)) rmSync(path.join(directory, name), { force: true });
+  }
 }

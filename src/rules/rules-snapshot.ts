@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { intentsFilePath, policyFilePath } from "../core/governance.js";
+import { readIfExists } from "../fs/read-if-exists.js";
 import { readObjects } from "../git/read-objects.js";
 
 /** Where rules were read from: a commit, the index (what is staged), or the working tree. */
@@ -16,6 +16,11 @@ export interface RulesSnapshot {
   commit: string | null;
   intents: string | null;
   policy: string | null;
+  /**
+   * Names the content of both files, for the compiled-rules cache: git's object IDs when read
+   * from git (free, and no hashing module to load on the hook path), a SHA-256 otherwise.
+   */
+  contentKey: string;
 }
 
 /** The name a user recognises for a rules file at a location, used in every message. */
@@ -39,27 +44,31 @@ export async function snapshotFromGit(
   const intentsName = `${prefix}${intentsFilePath}`;
   const policyName = `${prefix}${policyFilePath}`;
   const objects = await readObjects([...(commitName ? [commitName] : []), intentsName, policyName]);
+  const intents = objects.get(intentsName);
+  const policy = objects.get(policyName);
   return {
-    ...snapshot(location, objects.get(intentsName)?.content, objects.get(policyName)?.content),
+    location,
     commit: commitName ? (objects.get(commitName)?.oid ?? null) : null,
+    intents: intents ? intents.content.toString("utf8") : null,
+    policy: policy ? policy.content.toString("utf8") : null,
+    contentKey: `git-${intents?.oid ?? "none"}-${policy?.oid ?? "none"}`,
   };
 }
 
+/** The files as they are on disk (cold paths only: it loads the hashing module). */
 export async function snapshotFromWorktree(root: string): Promise<RulesSnapshot> {
-  const read = (file: string) => readFile(path.join(root, file)).catch(() => undefined);
-  const [intents, policy] = await Promise.all([read(intentsFilePath), read(policyFilePath)]);
-  return snapshot({ kind: "worktree" }, intents, policy);
-}
-
-export function snapshot(
-  location: RulesLocation,
-  intents: Buffer | undefined,
-  policy: Buffer | undefined,
-): RulesSnapshot {
+  const { createHash } = await import("node:crypto");
+  const read = (file: string) => readIfExists(path.join(root, file))?.toString("utf8") ?? null;
+  const intents = read(intentsFilePath);
+  const policy = read(policyFilePath);
+  const digest = createHash("sha256")
+    .update(JSON.stringify([intents, policy]))
+    .digest("hex");
   return {
-    location,
+    location: { kind: "worktree" },
     commit: null,
-    intents: intents ? intents.toString("utf8") : null,
-    policy: policy ? policy.toString("utf8") : null,
+    intents,
+    policy,
+    contentKey: `sha256-${digest}`,
   };
 }

@@ -1,15 +1,16 @@
-import { readFile, rm } from "node:fs/promises";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readIfExists } from "../fs/read-if-exists.js";
 
 /**
  * Hand-offs between the hooks of one commit, kept in the work tree's state directory.
  *
  * `commit-msg-ready`: pre-commit allowed the staged change (under an intent, or as a change that
  * needs none), so commit-msg (a POSIX sh shim, hooks/commit-msg) at most adds the Intent: trailer
- * and need not start Node. The sh
- * side trusts it only for the same HEAD, an index not written since, and a message that declares
- * no other intent; it deletes the file on use. The format line is shared with the shim.
+ * and need not start Node. The shim trusts it only for the same HEAD, an index not written since,
+ * and a message that declares no other intent; it deletes the file on use. The format line is
+ * shared with the shim.
  *
  * `amend`: written by the prepare-commit-msg shim for `commit --amend` (HEAD at that moment), so
  * commit-msg judges the whole amended commit against HEAD's parent.
@@ -22,26 +23,23 @@ export const noIntent = "-";
 /** In the hand-off, the HEAD of a repository without commits yet. */
 export const unbornHead = "-";
 
-export const readyFile = (stateDir: string) => path.join(stateDir, "commit-msg-ready");
+const readyFile = (stateDir: string) => path.join(stateDir, "commit-msg-ready");
 const amendFile = (stateDir: string) => path.join(stateDir, "amend");
 
-export async function writeCommitMsgReady(stateDir: string, intent: string, head: string) {
-  await writeFileAtomic(readyFile(stateDir), `${readyFormat}\n${intent}\n${head}\n`);
+export function writeCommitMsgReady(stateDir: string, intent: string, head: string): void {
+  writeFileAtomic(readyFile(stateDir), `${readyFormat}\n${intent}\n${head}\n`);
 }
 
 /** Called as a commit starts (pre-commit, pre-merge-commit): nothing from an aborted one stays. */
-export async function clearHandoffs(stateDir: string): Promise<void> {
-  await Promise.all([
-    rm(readyFile(stateDir), { force: true }),
-    rm(amendFile(stateDir), { force: true }),
-  ]);
+export function clearHandoffs(stateDir: string): void {
+  rmSync(readyFile(stateDir), { force: true });
+  rmSync(amendFile(stateDir), { force: true });
 }
 
 /** The HEAD recorded by prepare-commit-msg for an amend, consumed by commit-msg. */
-export async function takeAmendMarker(stateDir: string): Promise<string | undefined> {
-  const file = amendFile(stateDir);
-  const text = await readFile(file, "utf8").catch(() => undefined);
+export function takeAmendMarker(stateDir: string): string | undefined {
+  const text = readIfExists(amendFile(stateDir))?.toString("utf8");
   if (text === undefined) return undefined;
-  await rm(file, { force: true });
+  rmSync(amendFile(stateDir), { force: true });
   return /^[0-9a-f]{40,64}$/.exec(text.trim())?.[0];
 }

@@ -1,8 +1,9 @@
-import { readFile, rm } from "node:fs/promises";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { intentIdPattern } from "../core/intent-id.js";
 import { IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readIfExists } from "../fs/read-if-exists.js";
 
 /** This work tree's chosen intent, stored under `git rev-parse --git-path intentguard/`. */
 export interface Selection {
@@ -16,15 +17,10 @@ export function selectionFile(stateDir: string): string {
 }
 
 /** The selected intent ID, or undefined when none is selected. A damaged file fails closed. */
-export async function readSelection(stateDir: string): Promise<string | undefined> {
+export function readSelection(stateDir: string): string | undefined {
   const file = selectionFile(stateDir);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const text = readIfExists(file)?.toString("utf8");
+  if (text === undefined) return undefined;
   const selection = parseSelection(text);
   if (!selection) {
     throw new IntentguardError(
@@ -45,15 +41,15 @@ function parseSelection(text: string): Selection | null {
   }
 }
 
-export async function writeSelection(stateDir: string, intent: string): Promise<void> {
+export function writeSelection(stateDir: string, intent: string): void {
   const selection: Selection = { version: 1, intent, selected_at: new Date().toISOString() };
-  await writeFileAtomic(selectionFile(stateDir), `${JSON.stringify(selection)}\n`);
+  writeFileAtomic(selectionFile(stateDir), `${JSON.stringify(selection)}\n`);
 }
 
-export async function clearSelection(stateDir: string): Promise<boolean> {
+export function clearSelection(stateDir: string): boolean {
   const file = selectionFile(stateDir);
   try {
-    await rm(file);
+    rmSync(file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;

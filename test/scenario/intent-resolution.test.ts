@@ -34,9 +34,7 @@ describe("which intent a commit serves", () => {
     stage(repo, "docs/guide.md");
     const docs = repo.commit("Docs, declared in the message\n\nIntent: INT-002");
     expect(docs.status).toBe(0);
-    expect(docs.stderr).toContain(
-      "not allowed under the selected INT-001; commit-msg decides",
-    );
+    expect(docs.stderr).toContain("not allowed under the selected INT-001; commit-msg decides");
     stage(repo, "docs/other.md");
     const undeclared = repo.commit("Docs, not declared");
     expect(undeclared.status).toBe(1);

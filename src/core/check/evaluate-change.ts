@@ -7,7 +7,7 @@ import { describeSource, type IntentRequest, type ResolvedRequest } from "../int
 import { type Rules, selectableIntents } from "../rules.js";
 import { scopeJudge } from "../scope/admit-path.js";
 import { shellQuote } from "../shell-quote.js";
-import { type PathEntry, pathEntries } from "./path-entries.js";
+import { pathEntries } from "./path-entries.js";
 import { type Finding, type PathVerdict, type Verdict, verdictSchemaVersion } from "./verdict.js";
 
 export interface ChangeUnderCheck {
@@ -29,7 +29,8 @@ export interface ChangeUnderCheck {
 export function evaluateChange(input: ChangeUnderCheck): Verdict {
   const entries = pathEntries(input.changes);
   if (input.adoption) {
-    return verdict("allowed", "adoption", null, [], entries.map(governed), [
+    entries.forEach(governed);
+    return verdict("allowed", "adoption", null, [], entries, [
       `the parent has no ${intentsFilePath}: this commit adopts intentguard (its own rules must be valid); history before it is ungoverned`,
     ]);
   }
@@ -40,9 +41,10 @@ export function evaluateChange(input: ChangeUnderCheck): Verdict {
     return verdict("allowed", input.merge ? "merge" : "empty", null, [], [], [note]);
   }
   const governance = entries.filter((entry) => isGovernancePath(entry.path));
-  const others = entries.filter((entry) => !isGovernancePath(entry.path));
-  if (governance.length > 0 && others.length === 0) {
-    return verdict("allowed", "governance", null, [], governance.map(governed), [
+  governance.forEach(governed);
+  const others = entries.filter((entry) => !entry.admitted);
+  if (others.length === 0) {
+    return verdict("allowed", "governance", null, [], entries, [
       "governance change: it edits the rules only, needs no intent, and is judged by the rules of its parent",
     ]);
   }
@@ -50,22 +52,20 @@ export function evaluateChange(input: ChangeUnderCheck): Verdict {
   if (governance.length > 0) {
     const isolation = governanceIsolation(input.rules, governance, others);
     if (isolation) findings.push(isolation);
-    if (isolation?.severity === "error") {
-      return finish(input, null, findings, [...governance.map(governed), ...others.map(unjudged)]);
-    }
+    if (isolation?.severity === "error") return finish(input, null, findings, entries);
   }
-  return judgeIntent(input, others, governance.map(governed), findings);
+  return judgeIntent(input, entries, others, findings);
 }
 
+/** Resolves the intent and judges `others` (the non-governance paths) in place. */
 function judgeIntent(
   input: ChangeUnderCheck,
-  entries: PathEntry[],
-  governancePaths: PathVerdict[],
+  entries: PathVerdict[],
+  others: PathVerdict[],
   findings: Finding[],
 ): Verdict {
   const { rules, resolved } = input;
   const request = resolved.request;
-  const unjudgedPaths = () => [...governancePaths, ...entries.map(unjudged)];
   if ("conflict" in resolved) {
     findings.push({
       rule: "intent_conflict",
@@ -76,29 +76,28 @@ function judgeIntent(
         "declare one intent: remove the extra Intent: trailers, or unset INTENTGUARD_INTENT / drop --intent",
       ],
     });
-    return finish(input, null, findings, unjudgedPaths());
+    return finish(input, null, findings, entries);
   }
   if (!request) {
-    if (input.deferWithoutIntent) {
-      return verdict("deferred", "no-intent", null, findings, unjudgedPaths(), []);
-    }
+    if (input.deferWithoutIntent)
+      return verdict("deferred", "no-intent", null, findings, entries, []);
     const severity = severityOf(rules, "intent_required");
     if (severity) findings.push(noIntentFinding(rules, severity));
-    return finish(input, null, findings, unjudgedPaths(), "no-intent");
+    return finish(input, null, findings, entries, "no-intent");
   }
   const intent = rules.intents.find((candidate) => candidate.id === request.id);
   if (!intent) {
     findings.push(unknownIntentFinding(rules, request));
-    return finish(input, request, findings, unjudgedPaths());
+    return finish(input, request, findings, entries);
   }
   const statusFinding = intentStatusFinding(rules, intent);
   if (statusFinding) findings.push(statusFinding);
   const agentFinding = assignedAgentFinding(rules, intent, input.agent);
   if (agentFinding) findings.push(agentFinding);
-  const judged = judgeScope(rules, intent, entries);
-  const scopeFinding = outOfScopeFinding(rules, intent, judged);
+  judgeScope(rules, intent, others);
+  const scopeFinding = outOfScopeFinding(rules, intent, others);
   if (scopeFinding) findings.push(scopeFinding);
-  return finish(input, request, findings, [...governancePaths, ...judged]);
+  return finish(input, request, findings, entries);
 }
 
 function finish(
@@ -148,24 +147,15 @@ function severityOf(rules: Rules, rule: RuleName): "error" | "warn" | null {
   return level === "off" ? null : level;
 }
 
-const governed = (entry: PathEntry): PathVerdict => ({
-  ...entry,
-  admitted: true,
-  pattern: null,
-  origin: "governance",
-});
-
-const unjudged = (entry: PathEntry): PathVerdict => ({
-  ...entry,
-  admitted: false,
-  pattern: null,
-  origin: null,
-});
+function governed(entry: PathVerdict): void {
+  entry.admitted = true;
+  entry.origin = "governance";
+}
 
 function governanceIsolation(
   rules: Rules,
-  governance: PathEntry[],
-  others: PathEntry[],
+  governance: PathVerdict[],
+  others: PathVerdict[],
 ): Finding | null {
   const severity = severityOf(rules, "governance_isolation");
   if (!severity) return null;
@@ -250,25 +240,21 @@ function assignedAgentFinding(rules: Rules, intent: Intent, agent: string | null
   };
 }
 
-function judgeScope(rules: Rules, intent: Intent, entries: PathEntry[]): PathVerdict[] {
+function judgeScope(rules: Rules, intent: Intent, entries: PathVerdict[]): void {
   const scope = rules.scopes[intent.id];
-  if (!scope) return entries.map(unjudged);
+  if (!scope) return;
   const judge = scopeJudge(scope);
-  return entries.map((entry) => {
+  for (const entry of entries) {
     const admission = judge(entry.path);
+    entry.admitted = admission.admitted;
     if (admission.admitted) {
-      return {
-        ...entry,
-        admitted: true,
-        pattern: admission.by.pattern,
-        origin: admission.by.origin,
-      };
+      entry.pattern = admission.by.pattern;
+      entry.origin = admission.by.origin;
+    } else if (admission.reason === "forbidden") {
+      entry.pattern = admission.by.pattern;
+      entry.origin = "forbidden";
     }
-    if (admission.reason === "forbidden") {
-      return { ...entry, admitted: false, pattern: admission.by.pattern, origin: "forbidden" };
-    }
-    return { ...entry, admitted: false, pattern: null, origin: null };
-  });
+  }
 }
 
 function outOfScopeFinding(rules: Rules, intent: Intent, judged: PathVerdict[]): Finding | null {

@@ -1,18 +1,27 @@
 import type { FileChange } from "../changeset.js";
 import type { PathVerdict } from "./verdict.js";
 
-export type PathEntry = Pick<PathVerdict, "path" | "operation" | "side">;
-
-/** One entry per touched path: a rename or copy yields its old and its new path. */
-export function pathEntries(changes: readonly FileChange[]): PathEntry[] {
-  const entries: PathEntry[] = [];
-  for (const change of changes) {
-    if (change.oldPath !== null) {
-      entries.push({ path: change.oldPath, operation: change.operation, side: "old" });
-      entries.push({ path: change.path, operation: change.operation, side: "new" });
+/**
+ * One not-yet-judged verdict per touched path: a rename or copy yields its old and its new path.
+ * The check fills these in place; a 20,000-path change allocates one object per path, not three.
+ */
+export function pathEntries(changes: readonly FileChange[]): PathVerdict[] {
+  const entries: PathVerdict[] = [];
+  for (const { operation, path, oldPath } of changes) {
+    if (oldPath !== null) {
+      entries.push(entry(oldPath, operation, "old"));
+      entries.push(entry(path, operation, "new"));
     } else {
-      entries.push({ path: change.path, operation: change.operation, side: null });
+      entries.push(entry(path, operation, null));
     }
   }
   return entries;
+}
+
+function entry(
+  path: string,
+  operation: FileChange["operation"],
+  side: PathVerdict["side"],
+): PathVerdict {
+  return { path, operation, side, admitted: false, pattern: null, origin: null };
 }

@@ -5,29 +5,34 @@ import { type PathPredicate, patternMatcher } from "./pattern-matcher.js";
 
 /** The answer for one path, with the pattern that decided it. */
 export type Admission =
-  | { admitted: true; by: AllowPattern }
-  | { admitted: false; reason: "forbidden"; by: CompiledPattern }
-  | { admitted: false; reason: "outside" }
-  | { admitted: false; reason: "not a plain path" };
+  | { readonly admitted: true; readonly by: AllowPattern }
+  | { readonly admitted: false; readonly reason: "forbidden"; readonly by: CompiledPattern }
+  | { readonly admitted: false; readonly reason: "outside" }
+  | { readonly admitted: false; readonly reason: "not a plain path" };
 
 export type ScopeJudge = (path: string) => Admission;
 
+const outside: Admission = { admitted: false, reason: "outside" };
+const notPlain: Admission = { admitted: false, reason: "not a plain path" };
+
 /**
- * Builds the judge for an effective scope: regular expressions are built once, then each path
- * costs a few regex tests. Deny wins over every allow; an empty scope admits nothing.
+ * Builds the judge for an effective scope: regular expressions and answers are built once, so
+ * judging a path allocates nothing (a 20,000-path change is judged on the hook path). Deny wins
+ * over every allow; an empty scope admits nothing.
  */
 export function scopeJudge(scope: EffectiveScope): ScopeJudge {
-  const deny = scope.deny.map((pattern) => [pattern, patternMatcher(pattern)] as const);
-  const allow = scope.allow.map((pattern) => [pattern, patternMatcher(pattern)] as const);
+  const deny = scope.deny.map((by): [PathPredicate, Admission] => [
+    patternMatcher(by),
+    { admitted: false, reason: "forbidden", by },
+  ]);
+  const allow = scope.allow.map((by): [PathPredicate, Admission] => [
+    patternMatcher(by),
+    { admitted: true, by },
+  ]);
   return (path) => {
-    if (!isPlainRepoPath(path)) return { admitted: false, reason: "not a plain path" };
-    const denied = firstMatch(deny, path);
-    if (denied) return { admitted: false, reason: "forbidden", by: denied };
-    const allowed = firstMatch(allow, path);
-    return allowed ? { admitted: true, by: allowed } : { admitted: false, reason: "outside" };
+    if (!isPlainRepoPath(path)) return notPlain;
+    for (const [matches, answer] of deny) if (matches(path)) return answer;
+    for (const [matches, answer] of allow) if (matches(path)) return answer;
+    return outside;
   };
-}
-
-function firstMatch<P>(matchers: ReadonlyArray<readonly [P, PathPredicate]>, path: string) {
-  return matchers.find(([, matches]) => matches(path))?.[0];
 }

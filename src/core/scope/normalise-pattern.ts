@@ -43,11 +43,13 @@ function refuse(problem: string, fix: string): NormalisedPattern {
   return { ok: false, problem, fix };
 }
 
+// An empty path, a leading slash, an empty segment, or a "." or ".." segment.
+const notPlain = /^$|^\/|\/\/|\/$|(?:^|\/)\.{1,2}(?:\/|$)/;
+
 /**
  * A path git reports is admitted only when it is a plain repo-relative path: no empty, `.` or
  * `..` segment and not absolute. git never produces anything else, but a crafted tree could.
  */
 export function isPlainRepoPath(path: string): boolean {
-  if (path === "" || path.startsWith("/")) return false;
-  return path.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+  return !notPlain.test(path);
 }

@@ -1,0 +1,43 @@
+// Timing and memory helpers: interleaved runs (so drift hits every command alike), medians.
+import { spawnSync } from "node:child_process";
+
+export function timeOnce(command, args, options) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0 && !options.allowFailure) {
+    throw new Error(`${command} ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+  }
+  return elapsed;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Runs every named job once per round, `rounds` times, and returns each job's median in ms. */
+export function interleaved(jobs, rounds) {
+  const samples = Object.fromEntries(Object.keys(jobs).map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, job] of Object.entries(jobs)) samples[name].push(job());
+  }
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, values]) => [name, median(values)]),
+  );
+}
+
+/** Peak resident memory of a command in MB, via the kernel's rusage of finished children. */
+export function peakMemoryMb(command, args, options) {
+  const script =
+    "import resource, subprocess, sys\n" +
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)\n" +
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)";
+  const result = spawnSync("python3", ["-c", script, command, ...args], {
+    ...options,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) return Number.NaN;
+  return Number(result.stdout.trim()) / 1024;
+}
