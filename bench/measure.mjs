@@ -1,13 +1,14 @@
-// Timing and memory helpers: interleaved runs (so drift hits every command alike), medians.
+// Timing and memory helpers. Jobs run interleaved (one of each per round) so that drift on a
+// shared machine hits every job alike, and ratios are taken per round, then the median: a slow
+// moment inflates both sides of a round's ratio instead of one side of the whole comparison.
 import { spawnSync } from "node:child_process";
 
 export function timeOnce(command, args, options) {
   const start = process.hrtime.bigint();
   const result = spawnSync(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0 && !options.allowFailure) {
+  if (result.status !== 0)
     throw new Error(`${command} ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
-  }
   return elapsed;
 }
 
@@ -17,15 +18,18 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Runs every named job once per round, `rounds` times, and returns each job's median in ms. */
+/** Runs every named job once per round, `rounds` times; returns each job's samples in ms. */
 export function interleaved(jobs, rounds) {
   const samples = Object.fromEntries(Object.keys(jobs).map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const [name, job] of Object.entries(jobs)) samples[name].push(job());
   }
-  return Object.fromEntries(
-    Object.entries(samples).map(([name, values]) => [name, median(values)]),
-  );
+  return samples;
+}
+
+/** The median over rounds of measured(round) / floor(round). */
+export function pairedRatio(measured, floor) {
+  return median(measured.map((value, round) => value / floor[round]));
 }
 
 /** Peak resident memory of a command in MB, via the kernel's rusage of finished children. */

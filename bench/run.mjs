@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { interleaved, peakMemoryMb, timeOnce } from "./measure.mjs";
+import { interleaved, median, pairedRatio, peakMemoryMb, timeOnce } from "./measure.mjs";
 import { benchEnv, buildRepository, filePath, git } from "./synthetic-repo.mjs";
 
 const { values } = parseArgs({
@@ -51,26 +51,26 @@ try {
   const a = interleaved({ node: nodeFloor, check }, rounds);
   report(
     `(a) check --staged, 1 staged file, ${files} tracked files, vs node -e 0`,
-    a.check,
-    a.node,
-    a.check / a.node,
+    median(a.check),
+    median(a.node),
+    pairedRatio(a.check, a.node),
     1.3,
-    `check ${a.check.toFixed(1)} ms, node -e 0 ${a.node.toFixed(1)} ms`,
+    `check ${median(a.check).toFixed(1)} ms, node -e 0 ${median(a.node).toFixed(1)} ms`,
   );
 
   git(large, env, ["read-tree", `change-${changeSize}`]);
   const diffIndex = () => timeOnce("git", ["diff-index", "--cached", "-z", "--raw", "HEAD"], opts);
   check();
   const b = interleaved({ node: nodeFloor, diffIndex, check }, rounds);
-  const floorB = b.node + b.diffIndex;
+  const floorsB = b.node.map((node, round) => node + b.diffIndex[round]);
   const memory = peakMemoryMb(node, [cli, "check", "--staged"], opts);
   report(
     `(b) check --staged, ${changeSize}-file change, vs node -e 0 + git diff-index`,
-    b.check,
-    floorB,
-    b.check / floorB,
+    median(b.check),
+    median(floorsB),
+    pairedRatio(b.check, floorsB),
     1.5,
-    `check ${b.check.toFixed(1)} ms, node ${b.node.toFixed(1)} + diff-index ${b.diffIndex.toFixed(1)} ms; peak memory ${memory.toFixed(0)} MB (target ≤ 200)`,
+    `check ${median(b.check).toFixed(1)} ms, node ${median(b.node).toFixed(1)} + diff-index ${median(b.diffIndex).toFixed(1)} ms; peak memory ${memory.toFixed(0)} MB (target ≤ 200)`,
   );
 
   // (c): the time the hooks add to a 1-file commit, in a checked-out repository.
@@ -102,21 +102,22 @@ try {
     },
     rounds,
   );
-  const added = c.hooks - c.bare;
+  const added = c.hooks.map((hooks, round) => hooks - c.bare[round]);
   report(
     "(c) time the hooks add to a 1-file git commit, vs node -e 0",
-    added,
-    c.node,
-    added / c.node,
+    median(added),
+    median(c.node),
+    pairedRatio(added, c.node),
     2.0,
-    `commit with hooks ${c.hooks.toFixed(1)} ms, without ${c.bare.toFixed(1)} ms, node -e 0 ${c.node.toFixed(1)} ms`,
+    `commit with hooks ${median(c.hooks).toFixed(1)} ms, without ${median(c.bare).toFixed(1)} ms, node -e 0 ${median(c.node).toFixed(1)} ms`,
   );
 
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   process.stdout.write(
     [
       `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${git(work, env, ["--version"]).trim()}`,
-      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rounds ${rounds} (medians of interleaved rounds)`,
+      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rounds ${rounds}`,
+      "Times are medians over interleaved rounds; each ratio is the median of the per-round ratios.",
       "",
       "| benchmark | intentguard | floor | ratio | target |",
       "| --- | ---: | ---: | ---: | ---: |",

@@ -24,10 +24,9 @@ export async function run({ values, positionals }: CommandInput): Promise<ExitCo
       "intentguard check --paths needs at least one path, e.g. --paths src/auth/login.ts",
     );
   }
-  const repo = locateRepo();
   const verdict = values.staged
-    ? (await checkStaged({ repo, flagIntent: intent, deferWithoutIntent: false })).verdict
-    : await checkPaths(await repo, positionals, intent);
+    ? (await checkStaged({ flagIntent: intent, deferWithoutIntent: false })).verdict
+    : await checkPaths(await locateRepo(), positionals, intent);
   await writeVerdict(verdict, format, process.stdout);
   return verdictExitCode(verdict);
 }

@@ -15,10 +15,8 @@ import { currentRules } from "../rules/current-rules.js";
 export async function run({ values }: CommandInput): Promise<ExitCode> {
   const flagIntent = typeof values.intent === "string" ? values.intent : undefined;
   const repo = await locateRepo();
-  const [{ verdict }, current] = await Promise.all([
-    checkStaged({ repo, flagIntent, deferWithoutIntent: false }),
-    currentRules(repo),
-  ]);
+  const { verdict } = await checkStaged({ repo, flagIntent, deferWithoutIntent: false });
+  const current = await currentRules(repo);
   const declared = verdict.intent;
   const intent =
     declared && current?.rules.intents.find((candidate) => candidate.id === declared.id);

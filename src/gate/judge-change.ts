@@ -53,7 +53,7 @@ export async function judgeChange(change: ChangeToJudge): Promise<Verdict> {
   if (repairing) {
     verdict.notes.push("the committed rules are malformed; this governance change replaces them");
   }
-  if (changes.some(touchesGovernance)) await validateStagedRules(repo, verdict);
+  if (verdict.touches_rules) await validateStagedRules(repo, verdict);
   if (verdict.outcome === "blocked" && !adoption && change.parentRules) {
     verdict.notes.push(...(await explainPendingRules(repo, change.parentRules, input)));
   }

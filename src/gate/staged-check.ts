@@ -3,15 +3,15 @@ import type { Verdict } from "../core/check/verdict.js";
 import { GitError } from "../errors.js";
 import { diffIndexCached, emptyTreeId } from "../git/diff-index.js";
 import { gitText } from "../git/exec.js";
-import type { Repo } from "../git/repo.js";
+import { locateRepo, type Repo } from "../git/repo.js";
 import { type RulesSnapshot, snapshotFromGit } from "../rules/rules-snapshot.js";
 import { readSelection } from "../state/selection.js";
 import { judgeChange } from "./judge-change.js";
 import { readMergeHeads } from "./merge-heads.js";
 
 export interface StagedCheckRequest {
-  /** May still be resolving: the check starts its git processes without waiting for it. */
-  repo: Repo | Promise<Repo>;
+  /** The repository, when the caller has located it already; else the check locates it. */
+  repo?: Repo;
   flagIntent?: string | undefined;
   trailers?: readonly string[] | undefined;
   deferWithoutIntent: boolean;
@@ -20,6 +20,7 @@ export interface StagedCheckRequest {
 }
 
 export interface StagedCheck {
+  repo: Repo;
   verdict: Verdict;
   /** HEAD when the check ran; null before the first commit. */
   head: string | null;
@@ -37,12 +38,13 @@ interface Base {
 /**
  * Judges what is staged as the next commit, against the rules of its first parent, over the
  * paths it authors (for a merge: those that differ from every parent). The common case runs
- * three git processes at once: the repository lookup, the rules in HEAD, the streamed raw diff.
+ * three git processes at once, the slowest first: the streamed raw diff (git reads the whole
+ * index), the rules in HEAD, the repository lookup.
  */
 export async function checkStaged(request: StagedCheckRequest): Promise<StagedCheck> {
   const pendingBase = request.amendHead ? amendBase(request.amendHead) : headBase();
   pendingBase.catch(() => {}); // awaited below; a failed repository lookup must not leave it unhandled
-  const repo = await request.repo;
+  const repo = request.repo ?? (await locateRepo());
   const selection = readSelection(repo.stateDir);
   const mergeHeads = request.amendHead ? [] : readMergeHeads(repo.mergeHeadFile);
   const base = await pendingBase;
@@ -61,16 +63,16 @@ export async function checkStaged(request: StagedCheckRequest): Promise<StagedCh
   });
   if (base.amend)
     verdict.notes.push("amend: judged as the whole amended commit against its parent");
-  return { verdict, head: base.head };
+  return { repo, verdict, head: base.head };
 }
 
 async function headBase(): Promise<Base> {
-  const [snapshot, changes] = await Promise.all([
-    snapshotFromGit({ kind: "commit", rev: "HEAD" }),
+  const [changes, snapshot] = await Promise.all([
     diffIndexCached("HEAD").catch((error: unknown) => {
       if (error instanceof GitError) return error;
       throw error;
     }),
+    snapshotFromGit({ kind: "commit", rev: "HEAD" }),
   ]);
   if (snapshot.commit === null) return rootBase(null);
   if (changes instanceof GitError) throw changes;

@@ -42,14 +42,17 @@ export function streamGit(
   options: GitOptions = {},
 ): Promise<{ stderr: string; status: number }> {
   return new Promise((resolve, reject) => {
+    // No stdin pipe unless there is input: one socket less to set up on the hook path.
     const child = spawn("git", [...baseArgs, ...args], {
       cwd: options.cwd ?? process.cwd(),
       env: options.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"],
+      stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    const { stdout, stderr: errorOutput } = child;
+    if (!stdout || !errorOutput) throw new Error("git was started without output pipes");
     const stderr: Buffer[] = [];
     let callbackError: unknown;
-    child.stdout.on("data", (chunk: Buffer) => {
+    stdout.on("data", (chunk: Buffer) => {
       if (callbackError !== undefined) return;
       try {
         onChunk(chunk);
@@ -58,7 +61,7 @@ export function streamGit(
         child.kill();
       }
     });
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    errorOutput.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (error: NodeJS.ErrnoException) => {
       reject(
         error.code === "ENOENT"
@@ -78,9 +81,11 @@ export function streamGit(
         reject(new GitError(args, code, text));
       }
     });
-    // A git that exits before reading its input closes the pipe; its exit code tells the story.
-    child.stdin.on("error", () => {});
-    child.stdin.end(options.input);
+    if (child.stdin) {
+      // A git that exits before reading its input closes the pipe; its exit code tells the story.
+      child.stdin.on("error", () => {});
+      child.stdin.end(options.input);
+    }
   });
 }
 

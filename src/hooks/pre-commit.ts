@@ -1,7 +1,6 @@
 import { verdictExitCode } from "../core/check/verdict-exit-code.js";
 import { ExitCode } from "../errors.js";
 import { checkStaged } from "../gate/staged-check.js";
-import { locateRepo } from "../git/repo.js";
 import { writeVerdict } from "../report/write-verdict.js";
 import { clearHandoffs, noIntent, unbornHead, writeCommitMsgReady } from "../state/hook-handoff.js";
 
@@ -13,11 +12,8 @@ import { clearHandoffs, noIntent, unbornHead, writeCommitMsgReady } from "../sta
  * trailer without starting Node.
  */
 export async function run(): Promise<ExitCode> {
-  const repo = locateRepo();
-  const [{ stateDir }, { verdict, head }] = await Promise.all([
-    repo,
-    checkStaged({ repo, deferWithoutIntent: true }),
-  ]);
+  const { repo, verdict, head } = await checkStaged({ deferWithoutIntent: true });
+  const { stateDir } = repo;
   clearHandoffs(stateDir);
   if (verdict.outcome === "blocked" && verdict.intent?.source === "selection") {
     process.stderr.write(

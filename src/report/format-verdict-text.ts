@@ -10,8 +10,8 @@ import type { Style } from "./style.js";
  */
 export function formatVerdictText(verdict: Verdict, style: Style): string {
   const lines = [headline(verdict, style)];
-  const byPath = new Map(verdict.paths.map((entry) => [entry.path, entry]));
-  for (const finding of verdict.findings) lines.push(...findingLines(finding, byPath, style));
+  for (const finding of verdict.findings)
+    lines.push(...findingLines(finding, verdict.paths, style));
   if (verdict.outcome === "blocked" && verdict.intent) lines.push(...intentLines(verdict, style));
   for (const note of verdict.notes) lines.push(style.dim(`  note: ${note}`));
   return `${lines.join("\n")}\n`;
@@ -20,7 +20,7 @@ export function formatVerdictText(verdict: Verdict, style: Style): string {
 function headline(verdict: Verdict, style: Style): string {
   const intent = verdict.intent;
   const named = intent ? `${intent.id}${intent.name ? ` (${intent.name})` : ""}` : "";
-  const pathCount = countPaths(verdict);
+  const pathCount = verdict.path_count;
   const paths = `${pathCount} path${pathCount === 1 ? "" : "s"}`;
   switch (verdict.outcome) {
     case "blocked": {
@@ -50,11 +50,7 @@ const kindLabel: Record<Verdict["kind"], string> = {
   "no-intent": "no intent required by policy",
 };
 
-function findingLines(
-  finding: Finding,
-  byPath: ReadonlyMap<string, PathVerdict>,
-  style: Style,
-): string[] {
+function findingLines(finding: Finding, entries: readonly PathVerdict[], style: Style): string[] {
   const mark = finding.severity === "error" ? style.red("✗") : style.yellow("!");
   const lines =
     finding.severity === "warn" ? [`${mark} warning (${finding.rule}): ${finding.message}`] : [];
@@ -63,7 +59,7 @@ function findingLines(
     lines.push("  paths:");
     const listed =
       finding.paths.length <= pathsListedOneByOne
-        ? finding.paths.map((path) => describePath(path, byPath.get(path)))
+        ? describePaths(finding.paths, entries)
         : groupPaths(finding.paths.map(displayPath));
     for (const line of listed) lines.push(`    ${line}`);
   }
@@ -91,6 +87,16 @@ function intentLines(verdict: Verdict, style: Style): string[] {
   return lines;
 }
 
+/** Each path with its operation and why it was refused, looked up in one pass over the entries. */
+function describePaths(paths: readonly string[], entries: readonly PathVerdict[]): string[] {
+  const wanted = new Set(paths);
+  const found = new Map<string, PathVerdict>();
+  for (const entry of entries) {
+    if (wanted.has(entry.path) && !found.has(entry.path)) found.set(entry.path, entry);
+  }
+  return paths.map((path) => describePath(path, found.get(path)));
+}
+
 function describePath(path: string, entry: PathVerdict | undefined): string {
   if (!entry) return displayPath(path);
   const side = entry.side
@@ -98,10 +104,4 @@ function describePath(path: string, entry: PathVerdict | undefined): string {
     : "";
   const forbidden = entry.origin === "forbidden" ? ` — forbidden by ${entry.pattern}` : "";
   return `${entry.operation.padEnd(6)} ${displayPath(path)}${side}${forbidden}`;
-}
-
-/** Distinct paths; only a rename or copy can list a path twice, so most verdicts skip the set. */
-function countPaths(verdict: Verdict): number {
-  if (verdict.paths.every((entry) => entry.side === null)) return verdict.paths.length;
-  return new Set(verdict.paths.map((entry) => entry.path)).size;
 }

@@ -2,12 +2,12 @@ import type { FileChange } from "../changeset.js";
 import { closestMatch } from "../closest-match.js";
 import type { Intent } from "../config/intents-schema.js";
 import type { RuleName } from "../config/policy-schema.js";
-import { intentsFilePath, isGovernancePath } from "../governance.js";
+import { intentsFilePath } from "../governance.js";
 import { describeSource, type IntentRequest, type ResolvedRequest } from "../intent-request.js";
 import { type Rules, selectableIntents } from "../rules.js";
 import { scopeJudge } from "../scope/admit-path.js";
 import { shellQuote } from "../shell-quote.js";
-import { pathEntries } from "./path-entries.js";
+import { type TouchedPaths, touchedPaths } from "./path-entries.js";
 import { type Finding, type PathVerdict, type Verdict, verdictSchemaVersion } from "./verdict.js";
 
 export interface ChangeUnderCheck {
@@ -27,42 +27,82 @@ export interface ChangeUnderCheck {
 
 /** Judges a change against the rules. Pure: the same input always gives the same verdict. */
 export function evaluateChange(input: ChangeUnderCheck): Verdict {
-  const entries = pathEntries(input.changes);
+  const paths = touchedPaths(input.changes);
+  const build = verdictBuilder(input, paths);
   if (input.adoption) {
-    entries.forEach(governed);
-    return verdict("allowed", "adoption", null, [], entries, [
-      `the parent has no ${intentsFilePath}: this commit adopts intentguard (its own rules must be valid); history before it is ungoverned`,
-    ]);
+    for (const entry of paths.others) {
+      entry.admitted = true;
+      entry.origin = "governance";
+    }
+    return build(
+      "allowed",
+      "adoption",
+      null,
+      [],
+      [
+        `the parent has no ${intentsFilePath}: this commit adopts intentguard (its own rules must be valid); history before it is ungoverned`,
+      ],
+    );
   }
-  if (entries.length === 0) {
+  if (paths.all.length === 0) {
     const note = input.merge
       ? "the merge brings only changes already committed on its parents"
       : "the commit changes no files";
-    return verdict("allowed", input.merge ? "merge" : "empty", null, [], [], [note]);
+    return build("allowed", input.merge ? "merge" : "empty", null, [], [note]);
   }
-  const governance = entries.filter((entry) => isGovernancePath(entry.path));
-  governance.forEach(governed);
-  const others = entries.filter((entry) => !entry.admitted);
-  if (others.length === 0) {
-    return verdict("allowed", "governance", null, [], entries, [
-      "governance change: it edits the rules only, needs no intent, and is judged by the rules of its parent",
-    ]);
+  if (paths.others.length === 0) {
+    return build(
+      "allowed",
+      "governance",
+      null,
+      [],
+      [
+        "governance change: it edits the rules only, needs no intent, and is judged by the rules of its parent",
+      ],
+    );
   }
   const findings: Finding[] = [];
-  if (governance.length > 0) {
-    const isolation = governanceIsolation(input.rules, governance, others);
+  if (paths.governance.length > 0) {
+    const isolation = governanceIsolation(input.rules, paths.governance, paths.others);
     if (isolation) findings.push(isolation);
-    if (isolation?.severity === "error") return finish(input, null, findings, entries);
+    if (isolation?.severity === "error")
+      return build(outcomeOf(findings), "intent", null, findings);
   }
-  return judgeIntent(input, entries, others, findings);
+  return judgeIntent(input, paths.others, findings, build);
 }
 
-/** Resolves the intent and judges `others` (the non-governance paths) in place. */
+type BuildVerdict = (
+  outcome: Verdict["outcome"],
+  kind: Verdict["kind"],
+  request: IntentRequest | null,
+  findings: Finding[],
+  notes?: string[],
+) => Verdict;
+
+function verdictBuilder(input: ChangeUnderCheck, paths: TouchedPaths): BuildVerdict {
+  return (outcome, kind, request, findings, notes = []) => ({
+    version: verdictSchemaVersion,
+    outcome,
+    kind,
+    intent: request ? describeIntent(input.rules, request) : null,
+    findings,
+    notes,
+    path_count: paths.distinct,
+    touches_rules: paths.governance.length > 0,
+    paths: paths.all,
+  });
+}
+
+function outcomeOf(findings: Finding[]): Verdict["outcome"] {
+  return findings.some((finding) => finding.severity === "error") ? "blocked" : "allowed";
+}
+
+/** Resolves the intent and judges `others` (the paths that are not rules files) in place. */
 function judgeIntent(
   input: ChangeUnderCheck,
-  entries: PathVerdict[],
   others: PathVerdict[],
   findings: Finding[],
+  build: BuildVerdict,
 ): Verdict {
   const { rules, resolved } = input;
   const request = resolved.request;
@@ -76,51 +116,26 @@ function judgeIntent(
         "declare one intent: remove the extra Intent: trailers, or unset INTENTGUARD_INTENT / drop --intent",
       ],
     });
-    return finish(input, null, findings, entries);
+    return build(outcomeOf(findings), "intent", null, findings);
   }
   if (!request) {
-    if (input.deferWithoutIntent)
-      return verdict("deferred", "no-intent", null, findings, entries, []);
+    if (input.deferWithoutIntent) return build("deferred", "no-intent", null, findings);
     const severity = severityOf(rules, "intent_required");
     if (severity) findings.push(noIntentFinding(rules, severity));
-    return finish(input, null, findings, entries, "no-intent");
+    return build(outcomeOf(findings), "no-intent", null, findings);
   }
   const intent = rules.intents.find((candidate) => candidate.id === request.id);
   if (!intent) {
     findings.push(unknownIntentFinding(rules, request));
-    return finish(input, request, findings, entries);
+    return build(outcomeOf(findings), "intent", request, findings);
   }
   const statusFinding = intentStatusFinding(rules, intent);
   if (statusFinding) findings.push(statusFinding);
   const agentFinding = assignedAgentFinding(rules, intent, input.agent);
   if (agentFinding) findings.push(agentFinding);
-  judgeScope(rules, intent, others);
-  const scopeFinding = outOfScopeFinding(rules, intent, others);
+  const scopeFinding = outOfScopeFinding(rules, intent, judgeScope(rules, intent, others));
   if (scopeFinding) findings.push(scopeFinding);
-  return finish(input, request, findings, entries);
-}
-
-function finish(
-  input: ChangeUnderCheck,
-  request: IntentRequest | null,
-  findings: Finding[],
-  paths: PathVerdict[],
-  kind: Verdict["kind"] = "intent",
-): Verdict {
-  const blocked = findings.some((finding) => finding.severity === "error");
-  const intent = request ? describeIntent(input.rules, request) : null;
-  return verdict(blocked ? "blocked" : "allowed", kind, intent, findings, paths, []);
-}
-
-function verdict(
-  outcome: Verdict["outcome"],
-  kind: Verdict["kind"],
-  intent: Verdict["intent"],
-  findings: Finding[],
-  paths: PathVerdict[],
-  notes: string[],
-): Verdict {
-  return { version: verdictSchemaVersion, outcome, kind, intent, findings, notes, paths };
+  return build(outcomeOf(findings), "intent", request, findings);
 }
 
 function describeIntent(rules: Rules, request: IntentRequest): Verdict["intent"] {
@@ -145,11 +160,6 @@ function describeIntent(rules: Rules, request: IntentRequest): Verdict["intent"]
 function severityOf(rules: Rules, rule: RuleName): "error" | "warn" | null {
   const level = rules.policy.rules[rule];
   return level === "off" ? null : level;
-}
-
-function governed(entry: PathVerdict): void {
-  entry.admitted = true;
-  entry.origin = "governance";
 }
 
 function governanceIsolation(
@@ -240,28 +250,34 @@ function assignedAgentFinding(rules: Rules, intent: Intent, agent: string | null
   };
 }
 
-function judgeScope(rules: Rules, intent: Intent, entries: PathVerdict[]): void {
+/** Fills in each path's verdict and returns the ones the scope does not admit. */
+function judgeScope(rules: Rules, intent: Intent, entries: PathVerdict[]): PathVerdict[] {
   const scope = rules.scopes[intent.id];
-  if (!scope) return;
+  if (!scope) return entries;
   const judge = scopeJudge(scope);
+  const offending: PathVerdict[] = [];
   for (const entry of entries) {
     const admission = judge(entry.path);
-    entry.admitted = admission.admitted;
     if (admission.admitted) {
+      entry.admitted = true;
       entry.pattern = admission.by.pattern;
       entry.origin = admission.by.origin;
-    } else if (admission.reason === "forbidden") {
+      continue;
+    }
+    if (admission.reason === "forbidden") {
       entry.pattern = admission.by.pattern;
       entry.origin = "forbidden";
     }
+    offending.push(entry);
   }
+  return offending;
 }
 
-function outOfScopeFinding(rules: Rules, intent: Intent, judged: PathVerdict[]): Finding | null {
+function outOfScopeFinding(rules: Rules, intent: Intent, outside: PathVerdict[]): Finding | null {
   const severity = severityOf(rules, "scope");
-  const offending = unique(judged.filter((entry) => !entry.admitted).map((entry) => entry.path));
+  const offending = unique(outside.map((entry) => entry.path));
   if (!severity || offending.length === 0) return null;
-  const forbidden = judged.filter((entry) => entry.origin === "forbidden");
+  const forbidden = outside.filter((entry) => entry.origin === "forbidden");
   const forbiddenNote = forbidden.length
     ? ` (${count(unique(forbidden.map((entry) => entry.path)).length, "path")} forbidden by forbidden_scope)`
     : "";

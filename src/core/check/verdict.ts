@@ -46,5 +46,9 @@ export interface Verdict {
   } | null;
   findings: Finding[];
   notes: string[];
+  /** How many different paths the change touches. */
+  path_count: number;
+  /** Whether the change edits the rules (the intents file or the policy). */
+  touches_rules: boolean;
   paths: PathVerdict[];
 }
