@@ -7,7 +7,7 @@ export interface Style {
   bold(text: string): string;
 }
 
-const plain: Style = {
+export const plainStyle: Style = {
   red: (text) => text,
   green: (text) => text,
   yellow: (text) => text,
@@ -26,7 +26,7 @@ export async function styleFor(stream: { isTTY?: boolean }): Promise<Style> {
     : FORCE_COLOR !== undefined
       ? FORCE_COLOR !== "0"
       : stream.isTTY === true;
-  if (!wanted) return plain;
+  if (!wanted) return plainStyle;
   const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level: 1 });
   return {

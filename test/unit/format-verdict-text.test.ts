@@ -6,15 +6,8 @@ import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import { IntentsFile } from "../../src/core/config/intents-schema.js";
 import { resolveIntentRequest } from "../../src/core/intent-request.js";
 import { formatVerdictText } from "../../src/report/format-verdict-text.js";
-import type { Style } from "../../src/report/style.js";
+import { plainStyle } from "../../src/report/style.js";
 
-const plain: Style = {
-  red: (t) => t,
-  green: (t) => t,
-  yellow: (t) => t,
-  dim: (t) => t,
-  bold: (t) => t,
-};
 const rules = compileRules(
   IntentsFile.parse({
     active_intents: [
@@ -44,7 +37,7 @@ function blockedText(paths: string[]): string {
     deferWithoutIntent: false,
     merge: false,
   });
-  return formatVerdictText(verdict, plain);
+  return formatVerdictText(verdict, plainStyle);
 }
 
 describe("formatVerdictText", () => {
