@@ -82,7 +82,8 @@ export const commands: CommandSpec[] = [
   {
     name: "hook",
     summary: "what the installed hook shims call",
-    usage: "intentguard hook <pre-commit|commit-msg|pre-merge-commit> [args…]",
+    usage:
+      "intentguard hook <pre-commit|commit-msg|pre-merge-commit|post-commit|post-rewrite|pre-push> [args…]",
     help: "Not for direct use: git runs it through the shims in the package's hooks/ folder.",
     options: {},
     maxPositionals: Number.POSITIVE_INFINITY,

@@ -53,6 +53,8 @@ export async function run(_input: CommandInput): Promise<ExitCode> {
       `  1. Describe your intents and their scopes in ${intentsFilePath}.`,
       `  2. Commit them on their own (the adoption commit): git add .orchestration policies && git commit -m "Adopt intentguard"`,
       "  3. Choose what this work tree works on: intentguard select INT-001",
+      "Every commit then leaves a trace record in refs/notes/intentguard; the pre-push hook pushes it.",
+      "Fetch teammates' traces with: intentguard trace fetch (merges refs/notes/intentguard from origin).",
       "",
     ].join("\n"),
   );

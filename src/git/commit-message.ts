@@ -1,40 +1,22 @@
 import { readFileSync } from "node:fs";
+import { parseTrailerLines, type Trailer } from "../core/trailers.js";
 import { gitText, runGit } from "./exec.js";
-
-export interface Trailer {
-  key: string;
-  value: string;
-}
 
 /** The message's trailers as git parses them (comments, the scissors line, folding). */
 export async function readTrailers(messageFile: string): Promise<Trailer[]> {
-  const text = await gitText(["interpret-trailers", "--parse", messageFile]);
-  return text
-    .split("\n")
-    .map((line) => /^([^:]+):\s*(.*)$/.exec(line))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map((match) => ({ key: (match[1] ?? "").trim(), value: (match[2] ?? "").trim() }));
+  return parseTrailerLines(await gitText(["interpret-trailers", "--parse", messageFile]));
 }
 
-export function trailerValues(trailers: readonly Trailer[], key: string): string[] {
-  const wanted = key.toLowerCase();
-  return trailers.filter((trailer) => trailer.key.toLowerCase() === wanted).map((t) => t.value);
-}
-
-/** Adds trailers in place, after any existing ones, the way `git commit --trailer` would. */
+/**
+ * Adds trailers in place, after any existing ones, each only when the message has no trailer
+ * with that key (a message's own `Intent:` or `Contributor-Type:` is left alone).
+ */
 export async function addTrailers(
   messageFile: string,
   trailers: readonly Trailer[],
 ): Promise<void> {
   if (trailers.length === 0) return;
-  const args = [
-    "interpret-trailers",
-    "--in-place",
-    "--where",
-    "end",
-    "--if-exists",
-    "addIfDifferent",
-  ];
+  const args = ["interpret-trailers", "--in-place", "--where", "end", "--if-exists", "doNothing"];
   for (const { key, value } of trailers) args.push("--trailer", `${key}: ${value}`);
   await runGit([...args, messageFile]);
 }

@@ -14,6 +14,10 @@ export interface Repo {
   mergeHeadFile: string;
   /** `git rev-parse --git-path hooks`: honours core.hooksPath. */
   hooksDir: string;
+  /** The repository's common git directory, shared by every linked work tree. */
+  commonDir: string;
+  /** Present while a rebase replays commits (either backend). */
+  rebaseDirs: [string, string];
 }
 
 /** Finds the repository with one git process. Fails with exit 2 outside a work tree. */
@@ -27,16 +31,40 @@ export async function locateRepo(cwd: string = process.cwd()): Promise<Repo> {
     "MERGE_HEAD",
     "--git-path",
     "hooks",
+    "--git-path",
+    "rebase-merge",
+    "--git-path",
+    "rebase-apply",
+    "--git-common-dir",
     "--show-toplevel",
     "--show-prefix",
   ];
   try {
     const { stdout } = await runGit(args, { cwd });
-    const [stateDir, mergeHeadFile, hooksDir, root, prefix] = stdout.toString("utf8").split("\n");
-    if (!stateDir || !mergeHeadFile || !hooksDir || !root || prefix === undefined) {
+    const lines = stdout.toString("utf8").split("\n");
+    const [stateDir, mergeHeadFile, hooksDir, rebaseMerge, rebaseApply, commonDir, root, prefix] =
+      lines;
+    if (
+      !stateDir ||
+      !mergeHeadFile ||
+      !hooksDir ||
+      !rebaseMerge ||
+      !rebaseApply ||
+      !commonDir ||
+      !root ||
+      prefix === undefined
+    ) {
       throw new IntentguardError(`git rev-parse gave an unexpected answer in ${cwd}.`, 3);
     }
-    return { root: path.normalize(root), prefix, stateDir, mergeHeadFile, hooksDir };
+    return {
+      root: path.normalize(root),
+      prefix,
+      stateDir,
+      mergeHeadFile,
+      hooksDir,
+      commonDir,
+      rebaseDirs: [rebaseMerge, rebaseApply],
+    };
   } catch (error) {
     if (error instanceof GitError) throw notARepository(cwd, error.stderr);
     throw error;

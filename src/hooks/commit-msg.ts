@@ -1,12 +1,13 @@
 import { verdictExitCode } from "../core/check/verdict-exit-code.js";
+import { intentTrailer, trailerValues } from "../core/trailers.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { checkStaged } from "../gate/staged-check.js";
-import { addTrailers, messageIsEmpty, readTrailers, trailerValues } from "../git/commit-message.js";
+import { addTrailers, messageIsEmpty, readTrailers } from "../git/commit-message.js";
 import { locateRepo } from "../git/repo.js";
 import { writeVerdict } from "../report/write-verdict.js";
 import { takeAmendMarker } from "../state/hook-handoff.js";
-
-export const intentTrailer = "Intent";
+import { trailersToAdd } from "./commit-trailers.js";
+import { recordDenial } from "./record-denial.js";
 
 /**
  * commit-msg: the decision that sees the message. The message's Intent: trailer counts (after
@@ -43,13 +44,7 @@ export async function run(args: string[]): Promise<ExitCode> {
   if (verdict.outcome === "blocked" || !alreadyReported) {
     await writeVerdict(verdict, "text", process.stderr);
   }
-  if (
-    verdict.outcome === "allowed" &&
-    verdict.kind === "intent" &&
-    verdict.intent &&
-    declared.length === 0
-  ) {
-    await addTrailers(messageFile, [{ key: intentTrailer, value: verdict.intent.id }]);
-  }
+  if (verdict.outcome === "blocked") await recordDenial(repo, "commit-msg", verdict);
+  if (verdict.outcome === "allowed") await addTrailers(messageFile, trailersToAdd(verdict));
   return verdictExitCode(verdict);
 }

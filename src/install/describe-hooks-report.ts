@@ -1,4 +1,5 @@
 import path from "node:path";
+import { notesRef } from "../git/notes.js";
 import type { Repo } from "../git/repo.js";
 import type { HooksReport } from "./install-hooks.js";
 
@@ -21,6 +22,9 @@ export function describeHooksReport(repo: Repo, report: HooksReport): string {
   for (const { file, action } of report.results) {
     if (action === "absent" || (action === "unchanged" && !file.startsWith(target.dir))) continue;
     lines.push(`  ${verbs[action].padEnd(18)} ${path.relative(repo.root, file) || file}`);
+  }
+  if (report.rewriteRef !== "absent") {
+    lines.push(`  ${verbs[report.rewriteRef].padEnd(18)} git config notes.rewriteRef ${notesRef}`);
   }
   if (target.kind === "husky" && !target.huskyInstalled) {
     lines.push(

@@ -1,6 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { shellQuote } from "../core/shell-quote.js";
+import { addGitConfigValue, removeGitConfigValue } from "../git/config.js";
+import { notesRef } from "../git/notes.js";
 import type { Repo } from "../git/repo.js";
 import { installGitHook, uninstallGitHook } from "./git-hook-file.js";
 import { findHooksTarget, type HooksTarget } from "./hooks-target.js";
@@ -17,6 +19,8 @@ export interface HookFileResult {
 export interface HooksReport {
   target: HooksTarget;
   results: HookFileResult[];
+  /** notes.rewriteRef, so that amend and rebase carry our notes. */
+  rewriteRef: FileAction;
 }
 
 /** Installs every managed hook where this repository's hooks run; idempotent. */
@@ -32,7 +36,8 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
         : await installGitHook(file, hook, shimPath(hook));
     results.push({ hook, file, action });
   }
-  return { target, results };
+  const added = await addGitConfigValue("notes.rewriteRef", notesRef, repo.root);
+  return { target, results, rewriteRef: added ? "added" : "unchanged" };
 }
 
 /** Removes what install added, wherever it is (husky files and git's hooks directory). */
@@ -46,7 +51,8 @@ export async function uninstallHooks(repo: Repo): Promise<HooksReport> {
     const gitFile = path.join(repo.hooksDir, hook);
     results.push({ hook, file: gitFile, action: await uninstallGitHook(gitFile) });
   }
-  return { target, results };
+  const removed = await removeGitConfigValue("notes.rewriteRef", notesRef, repo.root);
+  return { target, results, rewriteRef: removed ? "removed" : "absent" };
 }
 
 /**

@@ -4,6 +4,9 @@ export const managedHooks = [
   "prepare-commit-msg",
   "commit-msg",
   "pre-merge-commit",
+  "post-commit",
+  "post-rewrite",
+  "pre-push",
 ] as const;
 
 /** Hooks git feeds on stdin: a chained hook and ours must both see the input. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TraceRecord } from "../trace/record-schema.js";
 import { IntentsFile } from "./intents-schema.js";
 import { Policy } from "./policy-schema.js";
 
@@ -22,6 +23,11 @@ export function jsonSchemas(): Record<string, unknown> {
       Policy,
       "https://intentguard.dev/schema/policy.schema.json",
       "intentguard policy (policies/intentguard.yaml)",
+    ),
+    "trace-record.schema.json": generate(
+      TraceRecord,
+      "https://intentguard.dev/schema/trace-record.schema.json",
+      "intentguard trace record (one line of a refs/notes/intentguard note)",
     ),
   };
 }

@@ -1,0 +1,94 @@
+import type { ChangeOperation, FileChange } from "../changeset.js";
+import type { Intent } from "../config/intents-schema.js";
+import type { CommitDiff } from "./commit-diff-parser.js";
+import type { Contributor } from "./contributor.js";
+import type { LineRange } from "./range-hash.js";
+import type { TracedFile, TraceRecord } from "./record-schema.js";
+
+export interface RecordInput {
+  diff: CommitDiff;
+  /** The SHA-256 (`sha256:<hex>`) of a blob by object ID; null when unknown (submodules). */
+  blobSha256: (oid: string) => string | null;
+  /** The commit's `Intent:` trailer, null without one. */
+  intentId: string | null;
+  /** That intent as the rules define it, for its related specs; null when unknown. */
+  intent: Intent | null;
+  /** Who made each file's change, given its ranges (usually one contributor for the commit). */
+  contributorOf: (file: FileChange, ranges: readonly LineRange[]) => Contributor;
+  id: string;
+  timestamp: string;
+  toolVersion: string;
+}
+
+const gitlinkMode = "160000";
+
+/** Builds a commit's trace record. Pure: identity, time and hashes come in as input. */
+export function buildRecord(input: RecordInput): TraceRecord {
+  const { diff } = input;
+  const related = [
+    ...(input.intent?.related_specs ?? []),
+    ...(input.intentId ? [{ type: "intent", value: input.intentId }] : []),
+  ];
+  return {
+    id: input.id,
+    timestamp: input.timestamp,
+    intent_id: input.intentId,
+    vcs: { type: "git", revision_id: diff.commit.sha },
+    parents: diff.commit.parents,
+    tool: { name: "intentguard", version: input.toolVersion },
+    files: diff.changes.map((change) => tracedFile(input, change, related)),
+  };
+}
+
+function tracedFile(
+  input: RecordInput,
+  change: FileChange,
+  related: TracedFile["related"],
+): TracedFile {
+  const operation = recordOperation(change.operation);
+  // A submodule's "lines" are its commit ID, not content the commit wrote.
+  const ranges = change.newMode === gitlinkMode ? [] : (input.diff.ranges.get(change.path) ?? []);
+  return {
+    relative_path: change.path,
+    operation,
+    old_path: change.oldPath,
+    before: side(input, change.oldMode, change.oldBlob),
+    after: side(input, change.newMode, change.newBlob),
+    contributor: input.contributorOf(change, ranges),
+    ranges,
+    mutation_class: mutationClass(operation),
+    related,
+  };
+}
+
+function side(input: RecordInput, mode: string | null, oid: string | null): TracedFile["before"] {
+  if (mode === null || oid === null) return null;
+  return { sha256: mode === gitlinkMode ? null : input.blobSha256(oid), mode, oid };
+}
+
+/**
+ * The record's four operations: a copy is a creation (it names its source in old_path), and a
+ * mode or type change is a modification (before and after show the modes).
+ */
+function recordOperation(operation: ChangeOperation): TracedFile["operation"] {
+  switch (operation) {
+    case "create":
+    case "copy":
+      return "create";
+    case "delete":
+      return "delete";
+    case "rename":
+      return "rename";
+    default:
+      return "modify";
+  }
+}
+
+/**
+ * The seed's two classes. Creating or deleting a file changes what the code base does:
+ * INTENT_EVOLUTION. Modifying a file in place or renaming it reshapes what is there:
+ * AST_REFACTOR.
+ */
+export function mutationClass(operation: TracedFile["operation"]): TracedFile["mutation_class"] {
+  return operation === "create" || operation === "delete" ? "INTENT_EVOLUTION" : "AST_REFACTOR";
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+const sha256 = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/, { error: '"sha256:" and 64 lowercase hex digits' });
+const objectId = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, { error: "a git object ID" });
+
+/** One side of a file change: the blob's SHA-256 (null for a submodule), mode and git object ID. */
+const FileSide = z.object({
+  sha256: sha256.nullable(),
+  mode: z.string().regex(/^[0-7]{6}$/),
+  oid: objectId,
+});
+
+const Contributor = z.object({
+  entity_type: z.enum(["AI", "HUMAN"]),
+  model_identifier: z.string().min(1).optional(),
+  agent_id: z.string().min(1).optional(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+});
+
+const LineRange = z
+  .object({
+    start_line: z.number().int().min(1),
+    end_line: z.number().int().min(1),
+    content_hash: sha256,
+  })
+  .refine((range) => range.end_line >= range.start_line, { error: "end_line before start_line" });
+
+const TracedFile = z.object({
+  relative_path: z.string().min(1),
+  operation: z.enum(["create", "modify", "delete", "rename"]),
+  old_path: z.string().min(1).nullable(),
+  before: FileSide.nullable(),
+  after: FileSide.nullable(),
+  contributor: Contributor,
+  ranges: z.array(LineRange),
+  mutation_class: z.enum(["AST_REFACTOR", "INTENT_EVOLUTION"]),
+  related: z.array(z.object({ type: z.string().min(1), value: z.string().min(1) })),
+});
+
+/**
+ * A trace record: one commit, keyed to its SHA, one JSON object per line in the note. The
+ * fields of the seed format (id, timestamp, intent_id, vcs, files with contributor, ranges,
+ * mutation_class, related) plus the change model (operation, old_path, before, after) and the
+ * commit's parents. `intent_id` is null when the commit carries no Intent: trailer.
+ */
+export const TraceRecord = z.object({
+  id: z.uuid({ version: "v4" }),
+  timestamp: z.iso.datetime({ offset: true }),
+  intent_id: z.string().min(1).nullable(),
+  vcs: z.object({ type: z.literal("git"), revision_id: objectId }),
+  parents: z.array(objectId),
+  tool: z.object({ name: z.literal("intentguard"), version: z.string() }),
+  files: z.array(TracedFile),
+});
+
+export type TraceRecord = z.output<typeof TraceRecord>;
+export type TracedFile = TraceRecord["files"][number];

@@ -1,0 +1,72 @@
+import { GitError } from "../errors.js";
+import { gitText, runGit } from "./exec.js";
+import { readObjects } from "./read-objects.js";
+
+/** The shared trace: one note per commit, JSONL, pushed with the branch. */
+export const notesRef = "refs/notes/intentguard";
+
+const lockContention =
+  /cannot lock ref|Unable to create '.*\.lock'|is at [0-9a-f]+ but expected|File exists/i;
+
+/**
+ * Writes (replacing) a commit's note. Another process updating the notes ref at the same moment
+ * (a commit in another work tree) makes git refuse with a lock error: that is retried with
+ * backoff for up to ~5 s before giving up.
+ */
+export async function writeNote(commit: string, content: string): Promise<void> {
+  for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 500)) {
+    try {
+      await runGit(["notes", `--ref=${notesRef}`, "add", "-f", "-F", "-", commit], {
+        input: content,
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof GitError) || !lockContention.test(error.stderr) || attempt >= 15)
+        throw error;
+      await new Promise((resolve) =>
+        setTimeout(resolve, delay + Math.floor(Math.random() * delay)),
+      );
+    }
+  }
+}
+
+/** Every note on the ref: commit → note text, with two git processes whatever their number. */
+export async function readAllNotes(): Promise<Map<string, string>> {
+  const { stdout, status } = await runGit(["notes", `--ref=${notesRef}`, "list"], {
+    okExitCodes: [1],
+  });
+  const notes = new Map<string, string>();
+  if (status !== 0) return notes; // no notes ref yet
+  const pairs = stdout
+    .toString("utf8")
+    .split("\n")
+    .map((line) => line.split(" "))
+    .filter((pair): pair is [string, string] => pair.length === 2);
+  const blobs = await readObjects(pairs.map(([blob]) => blob));
+  for (const [blob, commit] of pairs) {
+    const object = blobs.get(blob);
+    if (object) notes.set(commit, object.content.toString("utf8"));
+  }
+  return notes;
+}
+
+/** One commit's note, or null when it has none. */
+export async function readNote(commit: string): Promise<string | null> {
+  const { stdout, status } = await runGit(["notes", `--ref=${notesRef}`, "show", commit], {
+    okExitCodes: [1],
+  });
+  return status === 0 ? stdout.toString("utf8") : null;
+}
+
+/** The commit a notes ref points at, or null when it does not exist. */
+export async function refTip(ref: string): Promise<string | null> {
+  const { stdout, status } = await runGit(["rev-parse", "-q", "--verify", ref], {
+    okExitCodes: [1],
+  });
+  return status === 0 ? stdout.toString("utf8").trim() : null;
+}
+
+/** Full commit ID of a revision; fails with git's message when it does not resolve. */
+export function resolveCommit(rev: string): Promise<string> {
+  return gitText(["rev-parse", "--verify", `${rev}^{commit}`]);
+}

@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import { ExitCode } from "../errors.js";
+import { writeNote } from "../git/notes.js";
+import { locateRepo, type Repo } from "../git/repo.js";
+import { appendLedgerEvent, ledgerPath } from "../ledger/ledger.js";
+import { attributedLines, recordsToNote } from "../trace/note-records.js";
+import { recordCommit } from "../trace/record-commit.js";
+import { reportHookError } from "./report-hook-error.js";
+
+/**
+ * post-commit: records HEAD's trace in the note keyed to its SHA and in the ledger. The commit
+ * has already happened, so this never fails it: an error is reported on stderr and in the
+ * ledger, and `intentguard trace verify` lists the commit as untraced. During a rebase it does
+ * nothing: post-rewrite re-keys the records once the rebase is done.
+ */
+export async function run(): Promise<ExitCode> {
+  let repo: Repo | null = null;
+  try {
+    repo = await locateRepo();
+    if (repo.rebaseDirs.some((dir) => existsSync(dir))) return ExitCode.Ok;
+    const record = await recordCommit(repo, "HEAD");
+    await writeNote(record.vcs.revision_id, recordsToNote([record]));
+    await appendLedgerEvent(ledgerPath(repo), {
+      event: "commit_traced",
+      commit: record.vcs.revision_id,
+      intent_id: record.intent_id,
+      record_id: record.id,
+      files: record.files.length,
+      lines: attributedLines(record),
+    });
+  } catch (error) {
+    await reportHookError(repo, "post-commit", "HEAD", error);
+  }
+  return ExitCode.Ok;
+}

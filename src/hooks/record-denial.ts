@@ -1,0 +1,25 @@
+import type { Verdict } from "../core/check/verdict.js";
+import type { Repo } from "../git/repo.js";
+import { appendLedgerEvent, ledgerPath } from "../ledger/ledger.js";
+
+const pathsKept = 100;
+
+/** Records a blocked commit in the ledger: the rules it broke, the intent, the paths. */
+export async function recordDenial(repo: Repo, hook: string, verdict: Verdict): Promise<void> {
+  const errors = verdict.findings.filter((finding) => finding.severity === "error");
+  const paths = [...new Set(errors.flatMap((finding) => finding.paths))];
+  try {
+    await appendLedgerEvent(ledgerPath(repo), {
+      event: "commit_denied",
+      hook,
+      rules: errors.map((finding) => finding.rule),
+      intent_id: verdict.intent?.id ?? null,
+      paths: paths.slice(0, pathsKept),
+      path_count: paths.length,
+    });
+  } catch (error) {
+    process.stderr.write(
+      `intentguard: the denial could not be written to the ledger: ${(error as Error).message}\n`,
+    );
+  }
+}
