@@ -22,6 +22,17 @@ async function main(argv: string[]): Promise<ExitCode> {
   const spec =
     commands.find((command) => command.name === `${first} ${second}`) ??
     commands.find((command) => command.name === first);
+  if (!spec && first === "trace") {
+    const subcommands = commands.filter((command) => command.name.startsWith("trace "));
+    const names = subcommands.map((command) => command.name);
+    const guess = second ? closestMatch(`trace ${second}`, names) : undefined;
+    const wrong = second
+      ? ` (${JSON.stringify(second)} is not one${guess ? `; did you mean "${guess}"?` : ""})`
+      : "";
+    throw new UsageError(
+      `trace needs a subcommand${wrong}: ${names.map((name) => name.slice(6)).join(", ")}.`,
+    );
+  }
   if (!spec) {
     const guess = closestMatch(
       first,

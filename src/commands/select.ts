@@ -4,7 +4,7 @@ import { intentsFilePath } from "../core/governance.js";
 import { selectableIntents } from "../core/rules.js";
 import { ExitCode, IntentguardError, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
-import { appendLedgerEvent, ledgerPath } from "../ledger/ledger.js";
+import { appendLedgerEvent } from "../ledger/ledger.js";
 import { formatIntentContext, intentContext } from "../report/intent-context.js";
 import { styleFor } from "../report/style.js";
 import { currentRules } from "../rules/current-rules.js";
@@ -62,7 +62,7 @@ export async function run({ values, positionals }: CommandInput): Promise<ExitCo
     return ExitCode.Blocked;
   }
   writeSelection(repo.stateDir, id);
-  await appendLedgerEvent(ledgerPath(repo), {
+  await appendLedgerEvent(repo, {
     event: "intent_selected",
     intent_id: id,
     work_tree: repo.root,

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { ExitCode } from "../errors.js";
 import { writeNote } from "../git/notes.js";
 import { locateRepo, type Repo } from "../git/repo.js";
-import { appendLedgerEvent, ledgerPath } from "../ledger/ledger.js";
+import { appendLedgerEvent } from "../ledger/ledger.js";
 import { attributedLines, recordsToNote } from "../trace/note-records.js";
 import { recordCommit } from "../trace/record-commit.js";
 import { reportHookError } from "./report-hook-error.js";
@@ -20,7 +20,7 @@ export async function run(): Promise<ExitCode> {
     if (repo.rebaseDirs.some((dir) => existsSync(dir))) return ExitCode.Ok;
     const record = await recordCommit(repo, "HEAD");
     await writeNote(record.vcs.revision_id, recordsToNote([record]));
-    await appendLedgerEvent(ledgerPath(repo), {
+    await appendLedgerEvent(repo, {
       event: "commit_traced",
       commit: record.vcs.revision_id,
       intent_id: record.intent_id,

@@ -3,7 +3,7 @@ import type { TraceRecord } from "../core/trace/record-schema.js";
 import { ExitCode } from "../errors.js";
 import { readAllNotes, writeNote } from "../git/notes.js";
 import { locateRepo, type Repo } from "../git/repo.js";
-import { appendLedgerEvent, ledgerPath } from "../ledger/ledger.js";
+import { appendLedgerEvent } from "../ledger/ledger.js";
 import { attributedLines, parseNote, recordsToNote } from "../trace/note-records.js";
 import { recordCommit } from "../trace/record-commit.js";
 import { reportHookError } from "./report-hook-error.js";
@@ -28,7 +28,7 @@ export async function run(args: string[]): Promise<ExitCode> {
           intentFallback: commonIntent(oldRecords),
         });
         await writeNote(commit, recordsToNote([record]));
-        await appendLedgerEvent(ledgerPath(repo), {
+        await appendLedgerEvent(repo, {
           event: "commit_traced",
           commit,
           intent_id: record.intent_id,

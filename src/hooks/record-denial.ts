@@ -1,6 +1,6 @@
 import type { Verdict } from "../core/check/verdict.js";
 import type { Repo } from "../git/repo.js";
-import { appendLedgerEvent, ledgerPath } from "../ledger/ledger.js";
+import { appendLedgerEvent } from "../ledger/ledger.js";
 
 const pathsKept = 100;
 
@@ -9,7 +9,7 @@ export async function recordDenial(repo: Repo, hook: string, verdict: Verdict): 
   const errors = verdict.findings.filter((finding) => finding.severity === "error");
   const paths = [...new Set(errors.flatMap((finding) => finding.paths))];
   try {
-    await appendLedgerEvent(ledgerPath(repo), {
+    await appendLedgerEvent(repo, {
       event: "commit_denied",
       hook,
       rules: errors.map((finding) => finding.rule),

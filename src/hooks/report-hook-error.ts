@@ -1,5 +1,5 @@
 import type { Repo } from "../git/repo.js";
-import { appendLedgerEvent, ledgerPath } from "../ledger/ledger.js";
+import { appendLedgerEvent } from "../ledger/ledger.js";
 
 /**
  * Reports a failure of a hook that must not fail (the commit or rewrite already happened): one
@@ -19,7 +19,7 @@ export async function reportHookError(
     process.stderr.write(`${error.stack}\n`);
   if (!repo) return;
   try {
-    await appendLedgerEvent(ledgerPath(repo), { event: "hook_error", hook, commit, message });
+    await appendLedgerEvent(repo, { event: "hook_error", hook, commit, message });
   } catch {
     // The ledger itself is what failed: stderr has said it all.
   }

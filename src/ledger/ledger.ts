@@ -1,6 +1,17 @@
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
+import { splitLines } from "../fs/split-lines.js";
 import type { Repo } from "../git/repo.js";
 import { withLedgerLock } from "./ledger-lock.js";
 
@@ -41,6 +52,26 @@ export function ledgerPath(repo: Repo): string {
   return path.join(repo.commonDir, "intentguard", "agent_trace.jsonl");
 }
 
+/**
+ * The ledger is never to be committed: `init` writes .orchestration/.gitignore, and in case it
+ * was not run, the ledger and its lock also go into the repository's local exclude file.
+ */
+function excludeFromGit(repo: Repo, file: string): void {
+  const mainWorkTree = path.dirname(repo.commonDir);
+  const relative = path.relative(mainWorkTree, file);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) return; // kept in the git directory
+  const pattern = `/${relative.split(path.sep).join("/")}`;
+  const exclude = path.join(repo.commonDir, "info", "exclude");
+  const existing = existsSync(exclude) ? readFileSync(exclude, "utf8") : "";
+  if (existing.split("\n").includes(pattern)) return;
+  mkdirSync(path.dirname(exclude), { recursive: true });
+  const separator = existing === "" || existing.endsWith("\n") ? "" : "\n";
+  appendFileSync(
+    exclude,
+    `${separator}# intentguard's local ledger\n${pattern}\n${pattern}.lock\n`,
+  );
+}
+
 /** SHA-256 of a ledger line's bytes (without its newline): the next line's `prev`. */
 export function lineHash(line: Buffer | string): string {
   return `sha256:${createHash("sha256").update(line).digest("hex")}`;
@@ -52,8 +83,12 @@ export function lineHash(line: Buffer | string): string {
  * a crash is kept: it is terminated, a `torn_line_found` event says where it is, and the chain
  * continues from it, so nothing is dropped or overwritten.
  */
-export async function appendLedgerEvent(file: string, event: LedgerEvent): Promise<void> {
-  mkdirSync(path.dirname(file), { recursive: true });
+export async function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise<void> {
+  const file = ledgerPath(repo);
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    excludeFromGit(repo, file);
+  }
   await withLedgerLock(`${file}.lock`, () => {
     const tail = readTail(file);
     const lines: string[] = [];
@@ -123,17 +158,6 @@ function readTail(file: string): Tail {
   } finally {
     closeSync(fd);
   }
-}
-
-function splitLines(bytes: Buffer): Buffer[] {
-  const lines: Buffer[] = [];
-  let start = 0;
-  for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, start)) {
-    lines.push(bytes.subarray(start, end));
-    start = end + 1;
-  }
-  lines.push(bytes.subarray(start));
-  return lines;
 }
 
 /** The seq of the last complete line; counts lines when that line is not valid JSON. */

@@ -81,3 +81,15 @@ export async function fetchNotes(remote: string): Promise<SyncResult> {
     await runGit(["update-ref", "-d", incomingRef], { okExitCodes: [1] });
   }
 }
+
+/** The current branch's remote, else origin. */
+export async function defaultRemote(): Promise<string> {
+  const branch = await runGit(["symbolic-ref", "-q", "--short", "HEAD"], { okExitCodes: [1] });
+  const name = branch.stdout.toString("utf8").trim();
+  if (name) {
+    const remote = await runGit(["config", "--get", `branch.${name}.remote`], { okExitCodes: [1] });
+    const configured = remote.stdout.toString("utf8").trim();
+    if (configured) return configured;
+  }
+  return "origin";
+}

@@ -15,7 +15,8 @@ export interface CommitHeader {
 
 /** The `--format` that produces the header fields, NUL-terminated (none of them can hold NUL). */
 export const commitHeaderFormat = "--format=%H%x00%P%x00%an%x00%ae%x00%(trailers:only,unfold)%x00";
-const headerFields = 5;
+/** How many NUL-terminated fields that format produces. */
+export const commitHeaderFields = 5;
 
 /** What one commit changed: the files, and the line ranges it adds to each. */
 export interface CommitDiff {
@@ -82,7 +83,7 @@ export class CommitDiffParser {
     if (this.inPatch && this.pending.length > 0) this.patchLine(this.pending);
     else if (!this.inPatch && this.pending.length > 0)
       throw new Error("git's diff ended inside a raw record");
-    if (this.header.length < headerFields)
+    if (this.header.length < commitHeaderFields)
       throw new Error("git's output ended inside the commit header");
     this.pending = Buffer.alloc(0);
     if (!this.inPatch) this.onChanges(this.changes);
@@ -101,7 +102,7 @@ export class CommitDiffParser {
   /** Consumes the header fields, then the NULs and newlines git puts before the diff. */
   private readHeader(data: Buffer): number {
     let start = 0;
-    while (this.header.length < headerFields) {
+    while (this.header.length < commitHeaderFields) {
       const end = data.indexOf(NUL, start);
       if (end === -1) return start; // an incomplete field: it stays pending
       this.header.push(data.toString("utf8", start, end));

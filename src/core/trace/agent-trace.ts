@@ -1,0 +1,81 @@
+import type { TraceRecord } from "./record-schema.js";
+
+/** The vendor key under `metadata` that carries what Agent Trace has no field for. */
+export const metadataKey = "dev.intentguard";
+
+/** An Agent Trace 0.1.0 record (https://github.com/cursor/agent-trace), as intentguard writes it. */
+export interface AgentTraceRecord {
+  version: "0.1.0";
+  id: string;
+  timestamp: string;
+  vcs: { type: "git"; revision: string };
+  tool: { name: string; version: string };
+  files: {
+    path: string;
+    conversations: {
+      contributor: { type: "ai" | "human"; model_id?: string };
+      ranges: { start_line: number; end_line: number; content_hash: string }[];
+      related?: { type: string; url: string }[];
+    }[];
+  }[];
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * Maps a trace record to Agent Trace 0.1.0. Each file that exists after the commit becomes one
+ * conversation carrying its contributor and ranges; `related` entries become `urn:intentguard:`
+ * URIs (the spec requires a URI). Deletions, operations, blob hashes and the intent go under
+ * `metadata["dev.intentguard"]`.
+ */
+export function toAgentTrace(record: TraceRecord): AgentTraceRecord {
+  return {
+    version: "0.1.0",
+    id: record.id,
+    timestamp: record.timestamp,
+    vcs: { type: "git", revision: record.vcs.revision_id },
+    tool: { name: record.tool.name, version: record.tool.version },
+    files: record.files
+      .filter((file) => file.after !== null)
+      .map((file) => ({
+        path: file.relative_path,
+        conversations: [
+          {
+            contributor: {
+              type: file.contributor.entity_type === "AI" ? "ai" : "human",
+              ...(file.contributor.model_identifier
+                ? { model_id: file.contributor.model_identifier }
+                : {}),
+            },
+            ranges: file.ranges.map(({ start_line, end_line, content_hash }) => ({
+              start_line,
+              end_line,
+              content_hash,
+            })),
+            related: file.related.map(({ type, value }) => ({
+              type,
+              url: relatedUrn(type, value),
+            })),
+          },
+        ],
+      })),
+    metadata: {
+      [metadataKey]: {
+        intent_id: record.intent_id,
+        parents: record.parents,
+        files: record.files.map((file) => ({
+          path: file.relative_path,
+          operation: file.operation,
+          old_path: file.old_path,
+          before: file.before,
+          after: file.after,
+          mutation_class: file.mutation_class,
+          agent_id: file.contributor.agent_id ?? null,
+        })),
+      },
+    },
+  };
+}
+
+export function relatedUrn(type: string, value: string): string {
+  return `urn:intentguard:${encodeURIComponent(type)}:${encodeURIComponent(value)}`;
+}
