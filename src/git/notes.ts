@@ -1,6 +1,10 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { GitError } from "../errors.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { gitText, runGit } from "./exec.js";
 import { readObjects } from "./read-objects.js";
+import type { Repo } from "./repo.js";
 
 /** The shared trace: one note per commit, JSONL, pushed with the branch. */
 export const notesRef = "refs/notes/intentguard";
@@ -9,11 +13,25 @@ const lockContention =
   /cannot lock ref|Unable to create '.*\.lock'|is at [0-9a-f]+ but expected|File exists/i;
 
 /**
- * Writes (replacing) a commit's note. Another process updating the notes ref at the same moment
- * (a commit in another work tree) makes git refuse with a lock error: that is retried with
- * backoff for up to ~5 s before giving up.
+ * Serialises every update of our notes ref in this clone, across processes and linked work
+ * trees. `git notes add` updates the ref without checking it still points where it read it, so
+ * two commits at the same moment would otherwise lose one of their notes.
  */
-export async function writeNote(commit: string, content: string): Promise<void> {
+export function withNotesLock<T>(repo: Repo, work: () => Promise<T>): Promise<T> {
+  const directory = path.join(repo.commonDir, "intentguard");
+  mkdirSync(directory, { recursive: true });
+  return withFileLock(path.join(directory, "notes.lock"), work);
+}
+
+/**
+ * Writes (replacing) a commit's note under the notes lock. Another tool holding git's own lock
+ * on the ref makes git refuse: that is retried with backoff for up to ~5 s before giving up.
+ */
+export function writeNote(repo: Repo, commit: string, content: string): Promise<void> {
+  return withNotesLock(repo, () => addNote(commit, content));
+}
+
+async function addNote(commit: string, content: string): Promise<void> {
   for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 500)) {
     try {
       await runGit(["notes", `--ref=${notesRef}`, "add", "-f", "-F", "-", commit], {

@@ -19,7 +19,7 @@ export async function run(): Promise<ExitCode> {
     repo = await locateRepo();
     if (repo.rebaseDirs.some((dir) => existsSync(dir))) return ExitCode.Ok;
     const record = await recordCommit(repo, "HEAD");
-    await writeNote(record.vcs.revision_id, recordsToNote([record]));
+    await writeNote(repo, record.vcs.revision_id, recordsToNote([record]));
     await appendLedgerEvent(repo, {
       event: "commit_traced",
       commit: record.vcs.revision_id,

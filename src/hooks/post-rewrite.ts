@@ -27,7 +27,7 @@ export async function run(args: string[]): Promise<ExitCode> {
           contributorOf: carryAttribution(oldRecords),
           intentFallback: commonIntent(oldRecords),
         });
-        await writeNote(commit, recordsToNote([record]));
+        await writeNote(repo, commit, recordsToNote([record]));
         await appendLedgerEvent(repo, {
           event: "commit_traced",
           commit,

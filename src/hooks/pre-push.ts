@@ -1,4 +1,5 @@
 import { ExitCode } from "../errors.js";
+import { locateRepo } from "../git/repo.js";
 import { pushNotes } from "../trace/sync-notes.js";
 
 /**
@@ -10,7 +11,7 @@ export async function run(args: string[]): Promise<ExitCode> {
   const [remote] = args;
   if (!remote) return ExitCode.Ok;
   try {
-    const result = await pushNotes(remote);
+    const result = await pushNotes(await locateRepo(), remote);
     if (!result.ok) {
       process.stderr.write(
         `intentguard: ${result.message}. Your push goes on; retry the traces with: intentguard trace push ${remote}\n`,

@@ -11,9 +11,9 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { withFileLock } from "../fs/file-lock.js";
 import { splitLines } from "../fs/split-lines.js";
 import type { Repo } from "../git/repo.js";
-import { withLedgerLock } from "./ledger-lock.js";
 
 /** What the hooks and commands record in this clone's ledger. */
 export type LedgerEvent =
@@ -89,7 +89,7 @@ export async function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise
     mkdirSync(path.dirname(file), { recursive: true });
     excludeFromGit(repo, file);
   }
-  await withLedgerLock(`${file}.lock`, () => {
+  await withFileLock(`${file}.lock`, () => {
     const tail = readTail(file);
     const lines: string[] = [];
     let seq = tail.lastSeq;

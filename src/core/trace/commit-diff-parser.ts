@@ -80,11 +80,13 @@ export class CommitDiffParser {
   }
 
   end(): CommitDiff {
-    if (this.inPatch && this.pending.length > 0) this.patchLine(this.pending);
-    else if (!this.inPatch && this.pending.length > 0)
-      throw new Error("git's diff ended inside a raw record");
-    if (this.header.length < commitHeaderFields)
+    if (this.header.length < commitHeaderFields) {
       throw new Error("git's output ended inside the commit header");
+    }
+    if (this.inPatch && this.pending.length > 0) this.patchLine(this.pending);
+    else if (!this.inPatch && this.pending.length > 0) {
+      throw new Error("git's diff ended inside a raw record");
+    }
     this.pending = Buffer.alloc(0);
     if (!this.inPatch) this.onChanges(this.changes);
     this.endSection();

@@ -7,17 +7,17 @@ const giveUpAfterMs = 10_000;
 
 /**
  * An exclusive lock shared by every process and linked work tree: a lock file created with
- * O_CREAT|O_EXCL next to the ledger. A lock left by a crashed process (its pid gone, on this
- * host, or older than 30 s) is broken; a live one is waited for, up to 10 s.
+ * O_CREAT|O_EXCL. A lock left by a crashed process (its pid gone, on this host, or older than
+ * 30 s) is broken; a live one is waited for, up to 10 s.
  */
-export async function withLedgerLock<T>(lockFile: string, work: () => T): Promise<T> {
+export async function withFileLock<T>(lockFile: string, work: () => T | Promise<T>): Promise<T> {
   const started = Date.now();
   let delay = 5;
   for (;;) {
     const fd = tryCreate(lockFile);
     if (fd !== null) {
       try {
-        return work();
+        return await work();
       } finally {
         rmSync(lockFile, { force: true });
       }
@@ -25,7 +25,7 @@ export async function withLedgerLock<T>(lockFile: string, work: () => T): Promis
     if (breakIfStale(lockFile)) continue;
     if (Date.now() - started > giveUpAfterMs) {
       throw new IntentguardError(
-        `The ledger is locked by another process (${lockFile}) and stayed locked for ${giveUpAfterMs / 1000} s. If no intentguard or git process is running, remove that file.`,
+        `${lockFile} is held by another process and stayed locked for ${giveUpAfterMs / 1000} s. If no intentguard or git process is running, remove that file.`,
         3,
       );
     }

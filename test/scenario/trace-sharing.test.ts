@@ -1,0 +1,155 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
+import { ledgerEvents, noteRecords } from "../support/traces.js";
+
+function commitFile(
+  repo: TestRepo,
+  file: string,
+  content: string,
+  message: string,
+  cwd = repo.dir,
+): string {
+  repo.write(path.relative(repo.dir, path.join(cwd, file)), content);
+  expect(repo.tryGit(["add", "-A"], { cwd }).status).toBe(0);
+  const result = repo.tryGit(["commit", "-m", message], { cwd });
+  expect(result.status, result.stderr).toBe(0);
+  return repo.tryGit(["rev-parse", "HEAD"], { cwd }).stdout.trim();
+}
+
+/** Runs git asynchronously, so that several commits really overlap. */
+function gitAsync(
+  repo: TestRepo,
+  args: string[],
+  cwd: string,
+): Promise<{ status: number; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("git", args, { cwd, env: repo.env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("close", (status) => resolve({ status: status ?? -1, stderr }));
+  });
+}
+
+async function repoWithRemote(): Promise<{ repo: TestRepo; remote: string }> {
+  const repo = await createGovernedRepo();
+  expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
+  const remote = path.join(repo.base, "remote.git");
+  repo.run("git", ["init", "-q", "--bare", remote]);
+  repo.git("remote", "add", "origin", remote);
+  return { repo, remote };
+}
+
+describe("sharing the trace through git notes", () => {
+  it("pushes the notes with the branch, and a clone fetches them", async () => {
+    const { repo, remote } = await repoWithRemote();
+    const head = commitFile(repo, "src/auth/login.ts", "shared\n", "Shared change");
+    expect(repo.tryGit(["push", "-q", "origin", "main"]).status).toBe(0);
+    const remoteNotes = repo.run("git", [
+      "--git-dir",
+      remote,
+      "notes",
+      "--ref=refs/notes/intentguard",
+      "list",
+      head,
+    ]);
+    expect(remoteNotes.status).toBe(0);
+    const clone = path.join(repo.base, "clone");
+    repo.run("git", ["clone", "-q", remote, clone]);
+    expect(repo.intentguard(["trace", "show", head], { cwd: clone }).status).toBe(1);
+    const fetched = repo.intentguard(["trace", "fetch"], { cwd: clone });
+    expect(fetched.stdout).toContain("merged origin's trace notes");
+    const show = repo.intentguard(["trace", "show", head, "--json"], { cwd: clone });
+    expect(JSON.parse(show.stdout)[0].vcs.revision_id).toBe(head);
+  });
+
+  it("merges notes that diverged from the remote's and pushes without forcing", async () => {
+    const { repo, remote } = await repoWithRemote();
+    commitFile(repo, "src/auth/one.ts", "1\n", "One");
+    expect(repo.tryGit(["push", "-q", "origin", "main"]).status).toBe(0);
+    const clone = path.join(repo.base, "clone");
+    repo.run("git", ["clone", "-q", remote, clone]);
+    expect(repo.intentguard(["install"], { cwd: clone }).status).toBe(0);
+    expect(repo.intentguard(["trace", "fetch"], { cwd: clone }).status).toBe(0);
+    expect(repo.intentguard(["select", "INT-001"], { cwd: clone }).status).toBe(0);
+    repo.tryGit(["checkout", "-q", "-b", "other"], { cwd: clone });
+    const theirs = commitFile(repo, "src/auth/two.ts", "2\n", "Two", clone);
+    expect(repo.tryGit(["push", "-q", "origin", "other"], { cwd: clone }).status).toBe(0);
+    const ours = commitFile(repo, "src/auth/three.ts", "3\n", "Three");
+    const push = repo.tryGit(["push", "-q", "origin", "main"]);
+    expect(push.status).toBe(0);
+    expect(push.stderr).not.toContain("could not push");
+    for (const commit of [theirs, ours]) {
+      const note = repo.run("git", [
+        "--git-dir",
+        remote,
+        "notes",
+        "--ref=refs/notes/intentguard",
+        "show",
+        commit,
+      ]);
+      expect(JSON.parse(note.stdout.trim()).vcs.revision_id).toBe(commit);
+    }
+  });
+
+  it("never blocks a push because of the notes", async () => {
+    const { repo, remote } = await repoWithRemote();
+    // A server that accepts branches but refuses notes.
+    const receive = path.join(remote, "hooks", "pre-receive");
+    repo.write(
+      path.relative(repo.dir, receive),
+      '#!/bin/sh\nif grep -q refs/notes/; then echo "notes not accepted here" >&2; exit 1; fi\n',
+    );
+    repo.run("chmod", ["+x", receive]);
+    const head = commitFile(repo, "src/auth/x.ts", "x\n", "X");
+    const push = repo.tryGit(["push", "-q", "origin", "main"]);
+    expect(push.status).toBe(0);
+    expect(repo.run("git", ["--git-dir", remote, "rev-parse", "main"]).stdout.trim()).toBe(head);
+    expect(push.stderr).toContain("intentguard: could not push refs/notes/intentguard to origin");
+    expect(push.stderr).toContain("retry the traces with: intentguard trace push origin");
+  });
+
+  it("keeps 20 records and an intact ledger when 4 linked work trees commit at once", async () => {
+    const repo = await createGovernedRepo();
+    const worktrees = [0, 1, 2, 3].map((index) => path.join(repo.base, `wt${index}`));
+    worktrees.forEach((dir, index) => {
+      repo.git("worktree", "add", "-q", "-b", `w${index}`, dir);
+      expect(repo.intentguard(["select", "INT-001"], { cwd: dir }).status).toBe(0);
+    });
+    await Promise.all(
+      worktrees.map(async (dir, index) => {
+        for (let round = 0; round < 5; round++) {
+          repo.write(
+            path.relative(repo.dir, path.join(dir, `src/auth/w${index}-${round}.ts`)),
+            `${round}\n`,
+          );
+          expect((await gitAsync(repo, ["add", "-A"], dir)).status).toBe(0);
+          const commit = await gitAsync(
+            repo,
+            ["commit", "-q", "-m", `w${index} round ${round}`],
+            dir,
+          );
+          expect(commit.status, commit.stderr).toBe(0);
+          expect(commit.stderr).not.toContain("could not record");
+        }
+      }),
+    );
+    const commits = worktrees.flatMap((_, index) =>
+      repo.git("rev-list", `main..w${index}`).trim().split("\n"),
+    );
+    expect(commits).toHaveLength(20);
+    for (const commit of commits)
+      expect(noteRecords(repo, commit).map((record) => record.vcs.revision_id)).toEqual([commit]);
+    const traced = ledgerEvents(repo).filter((event) => event.event === "commit_traced");
+    expect(commits.every((commit) => traced.some((event) => event.commit === commit))).toBe(true);
+    for (const [index, dir] of worktrees.entries()) {
+      const verify = repo.intentguard(["trace", "verify", "--range", `main..w${index}`], {
+        cwd: dir,
+      });
+      expect(verify.status, verify.stdout).toBe(0);
+    }
+  });
+});
