@@ -2,7 +2,7 @@
 // Measures intentguard against raw git and bare Node in the same run and prints the ratios the
 // issues set as targets. Never used as a test: timings belong here, not in assertions.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,84 +32,139 @@ const env = { ...benchEnv(path.join(work, "home")), INTENTGUARD_INTENT: "INT-001
 const results = [];
 const log = (text) => process.stderr.write(`${text}\n`);
 
-function report(name, measured, floor, ratio, target, detail) {
-  results.push({ name, measured, floor, ratio, target, detail });
-  log(`  ${name}: ${ratio.toFixed(2)} (target ≤ ${target}) — ${detail}`);
+function report(name, samples, floors, target, detail) {
+  const result = {
+    name,
+    measured: median(samples),
+    floor: median(floors),
+    ratio: pairedRatio(samples, floors),
+    target,
+    detail,
+  };
+  results.push(result);
+  log(`  ${name}: ${result.ratio.toFixed(2)}${target ? ` (target ≤ ${target})` : ""} — ${detail}`);
 }
 
+const ms = (samples) => `${median(samples).toFixed(1)} ms`;
+const sum = (a, b) => a.map((value, round) => value + b[round]);
+
 try {
-  // (a) and (b): one large repository; the index is swapped between the two staged changes.
   log(`building a repository of ${files} files with a ${changeSize}-file change…`);
   const large = path.join(work, "large");
   buildRepository(large, env, { files, changes: [1, changeSize] });
-  const opts = { cwd: large, env };
-  const nodeFloor = () => timeOnce(node, ["-e", "0"], opts);
-  const check = () => timeOnce(node, [cli, "check", "--staged"], opts);
+  const largeOpts = { cwd: large, env };
+  const nodeFloor = (opts) => () => timeOnce(node, ["-e", "0"], opts);
+  const check = () => timeOnce(node, [cli, "check", "--staged"], largeOpts);
 
+  // (a) one staged file in a large repository.
   git(large, env, ["read-tree", "change-1"]);
   check(); // warm: the rules cache, the page cache
-  const a = interleaved({ node: nodeFloor, check }, rounds);
+  const a = interleaved({ node: nodeFloor(largeOpts), check }, rounds);
   report(
     `(a) check --staged, 1 staged file, ${files} tracked files, vs node -e 0`,
-    median(a.check),
-    median(a.node),
-    pairedRatio(a.check, a.node),
+    a.check,
+    a.node,
     1.3,
-    `check ${median(a.check).toFixed(1)} ms, node -e 0 ${median(a.node).toFixed(1)} ms`,
+    `check ${ms(a.check)}, node -e 0 ${ms(a.node)}`,
   );
 
+  // (b) a large staged change.
   git(large, env, ["read-tree", `change-${changeSize}`]);
-  const diffIndex = () => timeOnce("git", ["diff-index", "--cached", "-z", "--raw", "HEAD"], opts);
+  const diffIndex = () =>
+    timeOnce("git", ["diff-index", "--cached", "-z", "--raw", "HEAD"], largeOpts);
   check();
-  const b = interleaved({ node: nodeFloor, diffIndex, check }, rounds);
-  const floorsB = b.node.map((node, round) => node + b.diffIndex[round]);
-  const memory = peakMemoryMb(node, [cli, "check", "--staged"], opts);
+  const b = interleaved({ node: nodeFloor(largeOpts), diffIndex, check }, rounds);
+  const checkMemory = peakMemoryMb(node, [cli, "check", "--staged"], largeOpts);
   report(
     `(b) check --staged, ${changeSize}-file change, vs node -e 0 + git diff-index`,
-    median(b.check),
-    median(floorsB),
-    pairedRatio(b.check, floorsB),
+    b.check,
+    sum(b.node, b.diffIndex),
     1.5,
-    `check ${median(b.check).toFixed(1)} ms, node ${median(b.node).toFixed(1)} + diff-index ${median(b.diffIndex).toFixed(1)} ms; peak memory ${memory.toFixed(0)} MB (target ≤ 200)`,
+    `check ${ms(b.check)}, node ${ms(b.node)} + diff-index ${ms(b.diffIndex)}; peak memory ${checkMemory.toFixed(0)} MB (target ≤ 200)`,
   );
 
-  // (c): the time the hooks add to a 1-file commit, in a checked-out repository.
+  // (e) post-commit on a large commit: HEAD becomes the 20,000-file change.
+  git(large, env, ["symbolic-ref", "HEAD", `refs/heads/change-${changeSize}`]);
+  const postCommit = (opts) => () => timeOnce(node, [cli, "hook", "post-commit"], opts);
+  const diffTree = () =>
+    timeOnce("git", ["diff-tree", "-p", "-U0", `change-${changeSize}`], largeOpts);
+  postCommit(largeOpts)();
+  const e = interleaved(
+    { node: nodeFloor(largeOpts), diffTree, trace: postCommit(largeOpts) },
+    rounds,
+  );
+  const traceMemory = peakMemoryMb(node, [cli, "hook", "post-commit"], largeOpts);
+
+  // (c) and (d): commits of one file in a checked-out repository.
   log(`building a ${commitFiles}-file repository for commits…`);
   const small = path.join(work, "small");
   buildRepository(small, env, { files: commitFiles, changes: [] });
   git(small, env, ["reset", "-q", "--hard"]);
   const smallOpts = { cwd: small, env };
   spawnSync(node, [cli, "install"], { ...smallOpts, stdio: "ignore" });
+  // The gate's hooks alone: the installed hooks minus post-commit (which traces; see (d)).
+  const gateHooks = path.join(work, "gate-hooks");
+  mkdirSync(gateHooks);
+  for (const name of readdirSync(path.join(small, ".git", "hooks"))) {
+    if (!name.endsWith(".sample") && name !== "post-commit")
+      cpSync(path.join(small, ".git", "hooks", name), path.join(gateHooks, name));
+  }
   let edit = 0;
-  const commitOnce = (hooks) => {
+  const commitOnce = (hooksPath) => () => {
     edit++;
     writeFileSync(
       path.join(small, filePath(edit % commitFiles)),
       `export const edited = ${edit};\n`,
     );
     git(small, env, ["add", filePath(edit % commitFiles)]);
-    const args = hooks
-      ? ["commit", "-q", "-m", `edit ${edit}`]
-      : ["-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", `edit ${edit}`];
-    return timeOnce("git", args, smallOpts);
+    const config = hooksPath ? ["-c", `core.hooksPath=${hooksPath}`] : [];
+    return timeOnce("git", [...config, "commit", "-q", "-m", `edit ${edit}`], smallOpts);
   };
-  commitOnce(true);
-  const c = interleaved(
-    {
-      node: () => timeOnce(node, ["-e", "0"], smallOpts),
-      hooks: () => commitOnce(true),
-      bare: () => commitOnce(false),
-    },
-    rounds,
-  );
-  const added = c.hooks.map((hooks, round) => hooks - c.bare[round]);
+  const noHooks = commitOnce("/dev/null");
+  const gate = commitOnce(gateHooks);
+  const allHooks = commitOnce(null);
+  allHooks();
+  const c = interleaved({ node: nodeFloor(smallOpts), gate, allHooks, noHooks }, rounds);
   report(
-    "(c) time the hooks add to a 1-file git commit, vs node -e 0",
-    median(added),
-    median(c.node),
-    pairedRatio(added, c.node),
+    "(c) time the gate hooks add to a 1-file git commit, vs node -e 0",
+    sum(
+      c.gate,
+      c.noHooks.map((v) => -v),
+    ),
+    c.node,
     2.0,
-    `commit with hooks ${median(c.hooks).toFixed(1)} ms, without ${median(c.bare).toFixed(1)} ms, node -e 0 ${median(c.node).toFixed(1)} ms`,
+    `commit with the gate hooks ${ms(c.gate)}, without hooks ${ms(c.noHooks)}, node -e 0 ${ms(c.node)}`,
+  );
+  report(
+    "(c′) time all hooks add (gate and post-commit) to a 1-file git commit, vs node -e 0",
+    sum(
+      c.allHooks,
+      c.noHooks.map((v) => -v),
+    ),
+    c.node,
+    null,
+    `commit with every hook ${ms(c.allHooks)}, without hooks ${ms(c.noHooks)}`,
+  );
+
+  // (d) post-commit on a 1-file commit (made without hooks, so each round traces a new HEAD).
+  const traceNewCommit = () => {
+    noHooks();
+    return postCommit(smallOpts)();
+  };
+  const d = interleaved({ node: nodeFloor(smallOpts), trace: traceNewCommit }, rounds);
+  report(
+    "(d) post-commit hook on a 1-file commit, vs node -e 0",
+    d.trace,
+    d.node,
+    1.5,
+    `post-commit ${ms(d.trace)}, node -e 0 ${ms(d.node)}`,
+  );
+  report(
+    `(e) post-commit hook on a ${changeSize}-file commit, vs node -e 0 + git diff-tree -p -U0`,
+    e.trace,
+    sum(e.node, e.diffTree),
+    1.5,
+    `post-commit ${ms(e.trace)}, node ${ms(e.node)} + diff-tree ${ms(e.diffTree)}; peak memory ${traceMemory.toFixed(0)} MB`,
   );
 
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -123,7 +178,7 @@ try {
       "| --- | ---: | ---: | ---: | ---: |",
       ...results.map(
         (r) =>
-          `| ${r.name} | ${r.measured.toFixed(1)} ms | ${r.floor.toFixed(1)} ms | ${r.ratio.toFixed(2)} | ≤ ${r.target} |`,
+          `| ${r.name} | ${r.measured.toFixed(1)} ms | ${r.floor.toFixed(1)} ms | ${r.ratio.toFixed(2)} | ${r.target ? `≤ ${r.target}` : "—"} |`,
       ),
       "",
       ...results.map((r) => `- ${r.name}: ${r.detail}`),

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { catFileBatch } from "./cat-file-batch.js";
+import { collectInto, type GitObject } from "./read-objects.js";
 
 /** A blob's SHA-256 (`sha256:<hex>`) and git object ID. */
 export interface BlobDigest {
@@ -7,14 +8,27 @@ export interface BlobDigest {
   sha256: string;
 }
 
+export interface BlobsRead {
+  /** By object ID; null when missing. */
+  digests: Map<string, BlobDigest | null>;
+  /** The objects asked for whole (e.g. `<rev>:<path>` of small files); null when missing. */
+  whole: Map<string, GitObject | null>;
+}
+
 /**
- * Hashes blobs by object ID with one `git cat-file --batch`, each as its bytes stream in, so a
- * commit's blobs are hashed without holding them. Missing objects map to null.
+ * One `git cat-file --batch` for a commit's blobs and a few small files: blobs are hashed as
+ * their bytes stream in, so a commit's content is never held; the small files (`wholeNames`,
+ * such as the rules at the parent) are kept. One process instead of two on the post-commit path.
  */
-export async function hashBlobs(oids: readonly string[]): Promise<Map<string, BlobDigest | null>> {
+export async function readBlobs(
+  oids: readonly string[],
+  wholeNames: readonly string[] = [],
+): Promise<BlobsRead> {
   const digests = new Map<string, BlobDigest | null>();
-  const unique = [...new Set(oids)];
-  await catFileBatch(unique, (name, object) => {
+  const whole = new Map<string, GitObject | null>();
+  const keep = new Set(wholeNames);
+  await catFileBatch([...wholeNames, ...new Set(oids)], (name, object) => {
+    if (keep.has(name)) return collectInto(whole, name, object);
     if (!object) {
       digests.set(name, null);
       return null;
@@ -25,5 +39,5 @@ export async function hashBlobs(oids: readonly string[]): Promise<Map<string, Bl
       end: () => digests.set(name, { oid: object.oid, sha256: `sha256:${hash.digest("hex")}` }),
     };
   });
-  return digests;
+  return { digests, whole };
 }

@@ -1,4 +1,4 @@
-import { catFileBatch } from "./cat-file-batch.js";
+import { catFileBatch, type ObjectSink } from "./cat-file-batch.js";
 
 export interface GitObject {
   oid: string;
@@ -14,16 +14,23 @@ export async function readObjects(
   names: readonly string[],
 ): Promise<Map<string, GitObject | null>> {
   const objects = new Map<string, GitObject | null>();
-  await catFileBatch(names, (name, object) => {
-    if (!object) {
-      objects.set(name, null);
-      return null;
-    }
-    const chunks: Buffer[] = [];
-    return {
-      write: (bytes) => chunks.push(Buffer.from(bytes)),
-      end: () => objects.set(name, { ...object, content: Buffer.concat(chunks) }),
-    };
-  });
+  await catFileBatch(names, (name, object) => collectInto(objects, name, object));
   return objects;
+}
+
+/** A sink that keeps an object whole in `objects` (null when git says it is missing). */
+export function collectInto(
+  objects: Map<string, GitObject | null>,
+  name: string,
+  object: Omit<GitObject, "content"> | null,
+): ObjectSink | null {
+  if (!object) {
+    objects.set(name, null);
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  return {
+    write: (bytes) => chunks.push(Buffer.from(bytes)),
+    end: () => objects.set(name, { ...object, content: Buffer.concat(chunks) }),
+  };
 }

@@ -16,10 +16,19 @@ import { reportHookError } from "./report-hook-error.js";
 export async function run(): Promise<ExitCode> {
   let repo: Repo | null = null;
   try {
-    repo = await locateRepo();
+    // The diff (the slowest git process) starts first, then the repository lookup beside it.
+    let lookUp: (repo: Promise<Repo>) => void = () => {};
+    const located = new Promise<Repo>((resolve) => {
+      lookUp = resolve;
+    });
+    const recorded = recordCommit(located, "HEAD");
+    recorded.catch(() => {}); // awaited below unless a rebase makes it moot
+    lookUp(locateRepo());
+    repo = await located;
     if (repo.rebaseDirs.some((dir) => existsSync(dir))) return ExitCode.Ok;
-    const record = await recordCommit(repo, "HEAD");
+    const record = await recorded;
     await writeNote(repo, record.vcs.revision_id, recordsToNote([record]));
+    // Only after the note is written: the ledger says "traced" only of what is.
     await appendLedgerEvent(repo, {
       event: "commit_traced",
       commit: record.vcs.revision_id,

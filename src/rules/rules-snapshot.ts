@@ -1,7 +1,7 @@
 import path from "node:path";
 import { intentsFilePath, policyFilePath } from "../core/governance.js";
 import { readIfExists } from "../fs/read-if-exists.js";
-import { readObjects } from "../git/read-objects.js";
+import { type GitObject, readObjects } from "../git/read-objects.js";
 
 /** Where rules were read from: a commit, the index (what is staged), or the working tree. */
 export type RulesLocation =
@@ -44,11 +44,25 @@ export async function snapshotFromGit(
   const intentsName = `${prefix}${intentsFilePath}`;
   const policyName = `${prefix}${policyFilePath}`;
   const objects = await readObjects([...(commitName ? [commitName] : []), intentsName, policyName]);
-  const intents = objects.get(intentsName);
-  const policy = objects.get(policyName);
+  const commit = commitName ? (objects.get(commitName)?.oid ?? null) : null;
+  return snapshotOf(location, commit, objects.get(intentsName), objects.get(policyName));
+}
+
+/** The names under which a commit's rules files are read with `git cat-file`. */
+export function rulesObjectNames(rev: string): [string, string] {
+  return [`${rev}:${intentsFilePath}`, `${rev}:${policyFilePath}`];
+}
+
+/** A snapshot from the two rules files as read from git (undefined or null: absent). */
+export function snapshotOf(
+  location: RulesLocation,
+  commit: string | null,
+  intents: GitObject | null | undefined,
+  policy: GitObject | null | undefined,
+): RulesSnapshot {
   return {
     location,
-    commit: commitName ? (objects.get(commitName)?.oid ?? null) : null,
+    commit,
     intents: intents ? intents.content.toString("utf8") : null,
     policy: policy ? policy.content.toString("utf8") : null,
     contentKey: `git-${intents?.oid ?? "none"}-${policy?.oid ?? "none"}`,

@@ -7,10 +7,10 @@ import type { LineRange } from "../core/trace/range-hash.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import { diffCommit } from "../git/diff-commit.js";
-import { type BlobDigest, hashBlobs } from "../git/read-blobs.js";
+import { type BlobsRead, readBlobs } from "../git/read-blobs.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../rules/compile-snapshot.js";
-import { snapshotFromGit } from "../rules/rules-snapshot.js";
+import { rulesObjectNames, snapshotOf } from "../rules/rules-snapshot.js";
 import { version } from "../version.js";
 
 export interface RecordOptions {
@@ -27,21 +27,22 @@ export interface RecordOptions {
 /**
  * Builds the trace record of one commit: one streamed `git diff-tree` for its changes and
  * ranges, and, started as soon as the diff's raw part is in, one `git cat-file --batch` hashing
- * its blobs and one reading the rules of its first parent (for the intent's related specs).
+ * its blobs and reading the rules of its first parent (for the intent's related specs).
  */
 export async function recordCommit(
-  repo: Repo,
+  repo: Repo | Promise<Repo>,
   rev: string,
   options: RecordOptions = {},
 ): Promise<TraceRecord> {
-  let blobs: Promise<Map<string, BlobDigest | null>> = Promise.resolve(new Map());
-  let rules: Promise<Rules | null> = Promise.resolve(null);
+  let objects: Promise<BlobsRead> = Promise.resolve({ digests: new Map(), whole: new Map() });
+  let rulesRev = rev;
   const diff = await diffCommit(rev, (changes, parents) => {
-    blobs = hashBlobs(changes.flatMap(blobIds));
-    rules = rulesAt(repo, parents[0] ?? rev);
-    blobs.catch(() => {});
+    rulesRev = parents[0] ?? rev;
+    objects = readBlobs(changes.flatMap(blobIds), rulesObjectNames(rulesRev));
+    objects.catch(() => {});
   });
-  const [digests, rulesOfParent] = await Promise.all([blobs, rules]);
+  const { digests, whole } = await objects;
+  const rulesOfParent = await rulesFrom(repo, rulesRev, whole);
   const intentId =
     trailerValues(diff.commit.trailers, intentTrailer)[0] ?? options.intentFallback ?? null;
   const commitContributor = resolveContributor(diff.commit, {
@@ -70,9 +71,15 @@ function blobIds(change: FileChange): string[] {
 }
 
 /** The rules as committed at `rev`; null when absent or invalid (a record is written anyway). */
-async function rulesAt(repo: Repo, rev: string): Promise<Rules | null> {
+async function rulesFrom(
+  repo: Repo | Promise<Repo>,
+  rev: string,
+  whole: BlobsRead["whole"],
+): Promise<Rules | null> {
+  const [intents, policy] = rulesObjectNames(rev).map((name) => whole.get(name));
   try {
-    return await compileSnapshot(await snapshotFromGit({ kind: "commit", rev }), repo.stateDir);
+    const snapshot = snapshotOf({ kind: "commit", rev }, rev, intents, policy);
+    return await compileSnapshot(snapshot, (await repo).stateDir);
   } catch {
     return null;
   }

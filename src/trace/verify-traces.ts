@@ -5,7 +5,7 @@ import { compareRecord } from "../core/trace/compare-record.js";
 import { TraceRecord } from "../core/trace/record-schema.js";
 import { diffCommits } from "../git/diff-commit.js";
 import { readAllNotes } from "../git/notes.js";
-import { hashBlobs } from "../git/read-blobs.js";
+import { readBlobs } from "../git/read-blobs.js";
 import type { Repo } from "../git/repo.js";
 import { ledgerPath } from "../ledger/ledger.js";
 import { type LedgerReport, verifyChain } from "../ledger/verify-chain.js";
@@ -119,7 +119,7 @@ async function recompute(stored: Map<string, TraceRecord>): Promise<Map<string, 
       [change.oldBlob, change.newBlob].filter((oid): oid is string => oid !== null),
     ),
   );
-  const digests = await hashBlobs(oids);
+  const { digests } = await readBlobs(oids);
   const differences = new Map<string, string[]>();
   for (const diff of diffs) {
     const record = stored.get(diff.commit.sha);
