@@ -46,7 +46,7 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
     await writeFile(path.join(repo, file), content);
   };
   const git = async (...args: string[]) => {
-    const result = await runGit(args, { cwd: repo, env, okExitCodes: [1] });
+    const result = await runGit(args, { cwd: repo, env: { ...env, ...agent }, okExitCodes: [1] });
     return { status: result.status, output: result.stderr + result.stdout.toString("utf8") };
   };
   const intentguard = (...args: string[]) => {
@@ -64,8 +64,13 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
     return result.stdout;
   };
   const step = (title: string) => out(`\n${style.bold(title)}`);
+  // Who commits: step 2 is an AI agent, the way a coding agent runs git.
+  let agent: Record<string, string> = {};
   const commit = async (message: string) => {
-    out(style.dim(`  $ git commit -m "${message}"`));
+    const prefix = Object.entries(agent)
+      .map(([key, value]) => `${key}=${value} `)
+      .join("");
+    out(style.dim(`  $ ${prefix}git commit -m "${message}"`));
     const result = await git("commit", "-q", "-m", message);
     out(shown(result.output));
     return result.status;
@@ -83,7 +88,7 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
     await git("add", "-A");
     await commit("Adopt intentguard");
 
-    step("2. Select INT-001 and commit inside its scope: allowed, and the trailer is added");
+    step("2. An agent selects INT-001 and commits inside its scope: allowed, trailers added");
     out(style.dim("  $ intentguard select INT-001"));
     out(shown(intentguard("select", "INT-001")));
     await write(
@@ -92,7 +97,9 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
     );
     await write("test/auth/login.test.ts", "// login tests\n");
     await git("add", "-A");
+    agent = { INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6", INTENTGUARD_AGENT: "demo-agent" };
     await commit("Limit login attempts");
+    agent = {};
     out(style.dim("  $ git log -1 --format=%B"));
     out(shown((await git("log", "-1", "--format=%B")).output));
 
@@ -112,6 +119,10 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
     const log = (await git("log", "--format=%h %s")).output;
     step("History: only the allowed commits landed");
     out(shown(log));
+
+    step("5. Each commit left a trace record in refs/notes/intentguard");
+    out(style.dim("  $ intentguard trace show HEAD"));
+    out(shown(intentguard("trace", "show", "HEAD")));
     if (outOfScope !== 1 || noIntent !== 1) {
       throw new IntentguardError(
         "demo: a commit that should have been blocked went through",

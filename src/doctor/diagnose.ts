@@ -3,6 +3,8 @@ import { constants, existsSync } from "node:fs";
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { intentsFilePath } from "../core/governance.js";
+import { runGit } from "../git/exec.js";
+import { notesRef } from "../git/notes.js";
 import type { Repo } from "../git/repo.js";
 import { chainedSuffix } from "../install/git-hook-file.js";
 import { findHooksTarget, type HooksTarget } from "../install/hooks-target.js";
@@ -33,6 +35,7 @@ export async function diagnose(repo: Repo): Promise<Diagnosis[]> {
     ...packageFiles(),
     ...nodeOnPath(),
     ...(await rulesAndSelection(repo)),
+    ...(await notesRewrite(repo)),
   ];
 }
 
@@ -166,6 +169,23 @@ function nodeOnPath(): Diagnosis[] {
       `create ${init} containing: export PATH="${path.dirname(process.execPath)}:$PATH"`,
     ),
   ];
+}
+
+/** Without notes.rewriteRef, amend and rebase leave the trace notes on the old commits. */
+async function notesRewrite(repo: Repo): Promise<Diagnosis[]> {
+  const { stdout } = await runGit(["config", "--get-all", "notes.rewriteRef"], {
+    cwd: repo.root,
+    okExitCodes: [1],
+  });
+  const refs = stdout.toString("utf8").split("\n");
+  return refs.includes(notesRef)
+    ? [ok(`notes.rewriteRef carries ${notesRef} through amend and rebase`)]
+    : [
+        warn(
+          `notes.rewriteRef does not include ${notesRef}: amend and rebase would leave traces behind`,
+          "run intentguard install",
+        ),
+      ];
 }
 
 async function rulesAndSelection(repo: Repo): Promise<Diagnosis[]> {

@@ -135,7 +135,7 @@ describe("the CLI itself", () => {
 });
 
 describe("intentguard demo", () => {
-  it("shows an allowed commit with its trailer and two blocked ones, and cleans up", async () => {
+  it("shows an allowed commit with its trailers, two blocked ones and a trace, and cleans up", async () => {
     const repo = await createGovernedRepo({ hooks: false });
     const result = repo.intentguard(["demo"]);
     expect(result.status).toBe(0);
@@ -147,6 +147,9 @@ describe("intentguard demo", () => {
       "✗ intentguard: blocked — 1 path outside the scope of INT-001 (Login rate limiting)",
     );
     expect(result.stdout).toContain("✗ intentguard: blocked — the commit declares no intent");
+    expect(result.stdout).toContain(
+      "modify src/auth/login.ts  AI anthropic/claude-sonnet-4-6 (agent demo-agent)  AST_REFACTOR",
+    );
     const repoLine = /throwaway repository in (\S+)/.exec(result.stdout)?.[1] ?? "";
     expect(repo.run("test", ["-e", repoLine]).status).toBe(1);
   });
