@@ -10,21 +10,6 @@ async function selectedRepo(): Promise<TestRepo> {
   return repo;
 }
 
-function commitFile(
-  repo: TestRepo,
-  file: string,
-  content: string,
-  message: string,
-  args: string[] = [],
-  env = {},
-) {
-  repo.write(file, content);
-  repo.git("add", "-A");
-  const result = repo.commit(message, args, { env });
-  if (result.status !== 0) throw new Error(`commit failed:\n${result.stderr}`);
-  return repo.head();
-}
-
 /** A sequence editor that rewrites the rebase todo with sed expressions. */
 function sequenceEditor(...expressions: string[]): string {
   return `sed -i ${expressions.map((expression) => `-e '${expression}'`).join(" ")}`;
@@ -33,8 +18,7 @@ function sequenceEditor(...expressions: string[]): string {
 describe("post-commit writes the trace record", () => {
   it("keys one valid record to HEAD whose every range hash matches the content git stores", async () => {
     const repo = await selectedRepo();
-    const head = commitFile(
-      repo,
+    const head = repo.commitFile(
       "src/auth/login.ts",
       "export const login = 2;\nconst a = 1;\r\nconst b = 'ü';\n\nlast line",
       "Rework login",
@@ -87,12 +71,13 @@ describe("post-commit writes the trace record", () => {
 
   it("records a --no-verify commit too, and shows that it declares no intent", async () => {
     const repo = await selectedRepo();
-    const head = commitFile(
-      repo,
+    const head = repo.commitFile(
       "src/billing/invoice.ts",
       "skipped the gate\n",
       "Out of scope, unchecked",
-      ["--no-verify"],
+      {
+        args: ["--no-verify"],
+      },
     );
     const [record] = noteRecords(repo, head);
     expect(record?.intent_id).toBeNull();
@@ -107,14 +92,9 @@ describe("post-commit writes the trace record", () => {
       INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6",
       INTENTGUARD_AGENT: "agent-builder-01",
     };
-    const head = commitFile(
-      repo,
-      "src/auth/login.ts",
-      "export const login = 9;\n",
-      "AI change",
-      [],
+    const head = repo.commitFile("src/auth/login.ts", "export const login = 9;\n", "AI change", {
       env,
-    );
+    });
     expect(repo.lastMessage()).toBe(
       "AI change\n\nIntent: INT-001\nContributor-Type: AI\nContributor-Model: anthropic/claude-sonnet-4-6\nContributor-Agent: agent-builder-01\n",
     );
@@ -127,8 +107,7 @@ describe("post-commit writes the trace record", () => {
 
   it("recognises a known AI Co-authored-by trailer", async () => {
     const repo = await selectedRepo();
-    const head = commitFile(
-      repo,
+    const head = repo.commitFile(
       "src/auth/login.ts",
       "x\n",
       "Pairing\n\nCo-authored-by: Claude <noreply@anthropic.com>",
@@ -142,11 +121,13 @@ describe("post-commit writes the trace record", () => {
   it("records only the lines a merge itself wrote, not the commits it brings in", async () => {
     const repo = await selectedRepo();
     repo.git("checkout", "-q", "-b", "feature");
-    commitFile(repo, "src/auth/login.ts", "feature 1\nshared\nfeature 3\n", "Feature", [], {
-      INTENTGUARD_MODEL: "openai/gpt-5",
+    repo.commitFile("src/auth/login.ts", "feature 1\nshared\nfeature 3\n", "Feature", {
+      env: {
+        INTENTGUARD_MODEL: "openai/gpt-5",
+      },
     });
     repo.git("checkout", "-q", "main");
-    commitFile(repo, "src/auth/login.ts", "main 1\nshared\nmain 3\n", "Main");
+    repo.commitFile("src/auth/login.ts", "main 1\nshared\nmain 3\n", "Main");
     expect(repo.tryGit(["merge", "feature"]).status).toBe(1);
     repo.write("src/auth/login.ts", "resolved 1\nshared\nmain 3\n");
     repo.git("add", "-A");
@@ -165,7 +146,7 @@ describe("post-commit writes the trace record", () => {
 describe("rewrites keep exactly one correct record per commit", () => {
   it("re-keys an amend to the new commit", async () => {
     const repo = await selectedRepo();
-    const before = commitFile(repo, "src/auth/login.ts", "one\n", "First try");
+    const before = repo.commitFile("src/auth/login.ts", "one\n", "First try");
     repo.write("src/auth/login.ts", "one\ntwo\n");
     repo.git("add", "-A");
     expect(repo.tryGit(["commit", "--amend", "--no-edit"]).status).toBe(0);
@@ -185,10 +166,10 @@ describe("rewrites keep exactly one correct record per commit", () => {
     const repo = await selectedRepo();
     const base = repo.head();
     const ai = { INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6" };
-    commitFile(repo, "src/auth/a.ts", "a\n", "Add a", [], ai);
-    commitFile(repo, "src/auth/b.ts", "b\n", "Add b");
-    commitFile(repo, "src/auth/c.ts", "c\n", "Add c");
-    commitFile(repo, "src/auth/a.ts", "a\na2\n", "Fix a");
+    repo.commitFile("src/auth/a.ts", "a\n", "Add a", { env: ai });
+    repo.commitFile("src/auth/b.ts", "b\n", "Add b");
+    repo.commitFile("src/auth/c.ts", "c\n", "Add c");
+    repo.commitFile("src/auth/a.ts", "a\na2\n", "Fix a");
     const editor = sequenceEditor("2s/^pick/squash/", "4s/^pick/fixup/", "3s/^pick/reword/");
     const result = repo.tryGit(["rebase", "-i", base], {
       env: { GIT_SEQUENCE_EDITOR: editor, GIT_EDITOR: "sed -i -e '1s/.*/Reworded c/'" },
@@ -220,11 +201,13 @@ describe("rewrites keep exactly one correct record per commit", () => {
   it("gives a cherry-picked commit a record from its trailer and its own diff", async () => {
     const repo = await selectedRepo();
     repo.git("checkout", "-q", "-b", "topic");
-    const picked = commitFile(repo, "src/auth/pick.ts", "picked\n", "To pick", [], {
-      INTENTGUARD_AGENT: "agent-7",
+    const picked = repo.commitFile("src/auth/pick.ts", "picked\n", "To pick", {
+      env: {
+        INTENTGUARD_AGENT: "agent-7",
+      },
     });
     repo.git("checkout", "-q", "main");
-    commitFile(repo, "src/auth/other.ts", "other\n", "Diverge");
+    repo.commitFile("src/auth/other.ts", "other\n", "Diverge");
     expect(repo.tryGit(["cherry-pick", picked]).status).toBe(0);
     const records = noteRecords(repo);
     expect(records).toHaveLength(1);
@@ -237,8 +220,10 @@ describe("rewrites keep exactly one correct record per commit", () => {
 describe("trace export", () => {
   it("writes records that validate against the shipped schema, and Agent Trace that validates too", async () => {
     const repo = await selectedRepo();
-    commitFile(repo, "src/auth/a.ts", "1\n2\n", "AI lines", [], {
-      INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6",
+    repo.commitFile("src/auth/a.ts", "1\n2\n", "AI lines", {
+      env: {
+        INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6",
+      },
     });
     repo.git("rm", "-q", "src/auth/login.ts");
     repo.git("commit", "-q", "-m", "Remove login");
@@ -285,7 +270,7 @@ describe("trace export", () => {
 describe("trace map", () => {
   it("writes the intent map, and committing it alone needs no intent", async () => {
     const repo = await selectedRepo();
-    commitFile(repo, "src/auth/a.ts", "1\n2\n", "Two lines");
+    repo.commitFile("src/auth/a.ts", "1\n2\n", "Two lines");
     expect(repo.intentguard(["trace", "map"]).status).toBe(0);
     const map = repo.read(".orchestration/intent_map.md");
     expect(map).toContain("## INT-001 — Auth (IN_PROGRESS)");
@@ -306,8 +291,10 @@ describe("trace map", () => {
 describe("trace log and show", () => {
   it("summarises commits per intent with AI and human lines", async () => {
     const repo = await selectedRepo();
-    commitFile(repo, "src/auth/a.ts", "1\n2\n3\n", "AI lines", [], { INTENTGUARD_MODEL: "m/1" });
-    commitFile(repo, "src/auth/b.ts", "1\n", "Human line");
+    repo.commitFile("src/auth/a.ts", "1\n2\n3\n", "AI lines", {
+      env: { INTENTGUARD_MODEL: "m/1" },
+    });
+    repo.commitFile("src/auth/b.ts", "1\n", "Human line");
     const log = JSON.parse(
       repo.intentguard(["trace", "log", "--intent", "INT-001", "--json"]).stdout,
     );

@@ -4,20 +4,6 @@ import { describe, expect, it } from "vitest";
 import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
 import { ledgerEvents, noteRecords } from "../support/traces.js";
 
-function commitFile(
-  repo: TestRepo,
-  file: string,
-  content: string,
-  message: string,
-  cwd = repo.dir,
-): string {
-  repo.write(path.relative(repo.dir, path.join(cwd, file)), content);
-  expect(repo.tryGit(["add", "-A"], { cwd }).status).toBe(0);
-  const result = repo.tryGit(["commit", "-m", message], { cwd });
-  expect(result.status, result.stderr).toBe(0);
-  return repo.tryGit(["rev-parse", "HEAD"], { cwd }).stdout.trim();
-}
-
 /** Runs git asynchronously, so that several commits really overlap. */
 function gitAsync(
   repo: TestRepo,
@@ -46,7 +32,7 @@ async function repoWithRemote(): Promise<{ repo: TestRepo; remote: string }> {
 describe("sharing the trace through git notes", () => {
   it("pushes the notes with the branch, and a clone fetches them", async () => {
     const { repo, remote } = await repoWithRemote();
-    const head = commitFile(repo, "src/auth/login.ts", "shared\n", "Shared change");
+    const head = repo.commitFile("src/auth/login.ts", "shared\n", "Shared change");
     expect(repo.tryGit(["push", "-q", "origin", "main"]).status).toBe(0);
     const remoteNotes = repo.run("git", [
       "--git-dir",
@@ -68,7 +54,7 @@ describe("sharing the trace through git notes", () => {
 
   it("merges notes that diverged from the remote's and pushes without forcing", async () => {
     const { repo, remote } = await repoWithRemote();
-    commitFile(repo, "src/auth/one.ts", "1\n", "One");
+    repo.commitFile("src/auth/one.ts", "1\n", "One");
     expect(repo.tryGit(["push", "-q", "origin", "main"]).status).toBe(0);
     const clone = path.join(repo.base, "clone");
     repo.run("git", ["clone", "-q", remote, clone]);
@@ -76,9 +62,9 @@ describe("sharing the trace through git notes", () => {
     expect(repo.intentguard(["trace", "fetch"], { cwd: clone }).status).toBe(0);
     expect(repo.intentguard(["select", "INT-001"], { cwd: clone }).status).toBe(0);
     repo.tryGit(["checkout", "-q", "-b", "other"], { cwd: clone });
-    const theirs = commitFile(repo, "src/auth/two.ts", "2\n", "Two", clone);
+    const theirs = repo.commitFile("src/auth/two.ts", "2\n", "Two", { cwd: clone });
     expect(repo.tryGit(["push", "-q", "origin", "other"], { cwd: clone }).status).toBe(0);
-    const ours = commitFile(repo, "src/auth/three.ts", "3\n", "Three");
+    const ours = repo.commitFile("src/auth/three.ts", "3\n", "Three");
     const push = repo.tryGit(["push", "-q", "origin", "main"]);
     expect(push.status).toBe(0);
     expect(push.stderr).not.toContain("could not push");
@@ -104,7 +90,7 @@ describe("sharing the trace through git notes", () => {
       '#!/bin/sh\nif grep -q refs/notes/; then echo "notes not accepted here" >&2; exit 1; fi\n',
     );
     repo.run("chmod", ["+x", receive]);
-    const head = commitFile(repo, "src/auth/x.ts", "x\n", "X");
+    const head = repo.commitFile("src/auth/x.ts", "x\n", "X");
     const push = repo.tryGit(["push", "-q", "origin", "main"]);
     expect(push.status).toBe(0);
     expect(repo.run("git", ["--git-dir", remote, "rev-parse", "main"]).stdout.trim()).toBe(head);

@@ -78,6 +78,29 @@ export class TestRepo {
     return this.tryGit(["commit", "-m", message, ...args], options);
   }
 
+  /**
+   * Writes a file (relative to `cwd`, default the repository), stages everything and commits;
+   * fails the test with git's output if the commit fails. Returns the new commit's SHA.
+   */
+  commitFile(
+    file: string,
+    content: string,
+    message: string,
+    options: { args?: string[]; env?: Record<string, string | undefined>; cwd?: string } = {},
+  ): string {
+    const cwd = options.cwd ?? this.dir;
+    this.write(path.relative(this.dir, path.join(cwd, file)), content);
+    const add = this.tryGit(["add", "-A"], { cwd });
+    const result = this.tryGit(["commit", "-m", message, ...(options.args ?? [])], {
+      cwd,
+      env: options.env ?? {},
+    });
+    if (add.status !== 0 || result.status !== 0) {
+      throw new Error(`commit "${message}" failed:\n${add.stderr}${result.stderr}${result.stdout}`);
+    }
+    return this.tryGit(["rev-parse", "HEAD"], { cwd }).stdout.trim();
+  }
+
   write(file: string, content: string | Buffer): void {
     const target = path.join(this.dir, file);
     mkdirSync(path.dirname(target), { recursive: true });
