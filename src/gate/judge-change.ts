@@ -81,9 +81,7 @@ async function rulesForParent(
     if (rules) return { rules, adoption: false, repairing: false };
   } catch (error) {
     const repairs =
-      error instanceof ConfigError &&
-      changes.length > 0 &&
-      !changes.some((c) => !touchesGovernance(c));
+      error instanceof ConfigError && changes.length > 0 && changes.every(touchesGovernance);
     if (!repairs) throw error;
     const staged = await stagedRules(repo);
     if (staged) return { rules: staged, adoption: false, repairing: true };

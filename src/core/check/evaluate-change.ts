@@ -7,7 +7,7 @@ import { describeSource, type IntentRequest, type ResolvedRequest } from "../int
 import { type Rules, selectableIntents } from "../rules.js";
 import { scopeJudge } from "../scope/admit-path.js";
 import { shellQuote } from "../shell-quote.js";
-import { type TouchedPaths, touchedPaths } from "./path-entries.js";
+import { type TouchedPaths, touchedPaths } from "./touched-paths.js";
 import { type Finding, type PathVerdict, type Verdict, verdictSchemaVersion } from "./verdict.js";
 
 export interface ChangeUnderCheck {
