@@ -48,7 +48,7 @@ export class ConfigError extends IntentguardError {
   }
 }
 
-export function formatProblem(problem: ConfigProblem): string {
+function formatProblem(problem: ConfigProblem): string {
   const where = [problem.file, problem.line, problem.column].filter((part) => part !== undefined);
   const field = problem.field ? ` ${problem.field}:` : "";
   return `${where.join(":")}:${field} ${problem.message}`;

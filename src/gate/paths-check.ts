@@ -34,7 +34,7 @@ export async function checkPaths(
 }
 
 /** A path from the command line as a repo-root-relative POSIX path; outside the repo fails. */
-export function repoRelativePath(repo: Repo, raw: string): string {
+function repoRelativePath(repo: Repo, raw: string): string {
   const fromRoot = path.isAbsolute(raw)
     ? path.relative(repo.root, raw)
     : path.normalize(path.join(repo.prefix, raw));

@@ -38,9 +38,6 @@ export type LedgerEvent =
   | { event: "hook_error"; hook: string; commit: string | null; message: string }
   | { event: "torn_line_found"; line: number };
 
-/** A ledger line: the event, its position and the hash of the line before it. */
-export type LedgerEntry = LedgerEvent & { seq: number; prev: string | null; timestamp: string };
-
 /**
  * The ledger is this clone's: one file for every linked work tree, in the main work tree's
  * `.orchestration/` (ignored by git), or in the common git directory of a bare repository.

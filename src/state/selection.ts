@@ -12,7 +12,7 @@ export interface Selection {
   selected_at: string;
 }
 
-export function selectionFile(stateDir: string): string {
+function selectionFile(stateDir: string): string {
   return path.join(stateDir, "selection.json");
 }
 

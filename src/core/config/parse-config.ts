@@ -129,7 +129,7 @@ function keyNode(doc: Document, path: PathKey[]): unknown {
   return parent?.items?.find((pair) => (pair.key as { value?: unknown })?.value === name)?.key;
 }
 
-export function formatFieldPath(path: readonly PathKey[]): string {
+function formatFieldPath(path: readonly PathKey[]): string {
   return path
     .map((key, index) =>
       typeof key === "number" ? `[${key}]` : `${index ? "." : ""}${String(key)}`,

@@ -1,7 +1,7 @@
 import type { TraceRecord } from "./record-schema.js";
 
 /** The vendor key under `metadata` that carries what Agent Trace has no field for. */
-export const metadataKey = "dev.intentguard";
+const metadataKey = "dev.intentguard";
 
 /** An Agent Trace 0.1.0 record (https://github.com/cursor/agent-trace), as intentguard writes it. */
 export interface AgentTraceRecord {
@@ -76,6 +76,6 @@ export function toAgentTrace(record: TraceRecord): AgentTraceRecord {
   };
 }
 
-export function relatedUrn(type: string, value: string): string {
+function relatedUrn(type: string, value: string): string {
   return `urn:intentguard:${encodeURIComponent(type)}:${encodeURIComponent(value)}`;
 }

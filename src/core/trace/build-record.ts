@@ -89,6 +89,6 @@ function recordOperation(operation: ChangeOperation): TracedFile["operation"] {
  * INTENT_EVOLUTION. Modifying a file in place or renaming it reshapes what is there:
  * AST_REFACTOR.
  */
-export function mutationClass(operation: TracedFile["operation"]): TracedFile["mutation_class"] {
+function mutationClass(operation: TracedFile["operation"]): TracedFile["mutation_class"] {
   return operation === "create" || operation === "delete" ? "INTENT_EVOLUTION" : "AST_REFACTOR";
 }
