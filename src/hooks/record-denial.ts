@@ -1,11 +1,15 @@
 import type { Verdict } from "../core/check/verdict.js";
 import type { Repo } from "../git/repo.js";
-import { appendLedgerEvent } from "../ledger/ledger.js";
 
 const pathsKept = 100;
 
-/** Records a blocked commit in the ledger: the rules it broke, the intent, the paths. */
+/**
+ * Records a blocked commit in the ledger: the rules it broke, the intent, the paths. The ledger
+ * (and the hashing module it loads, ~6 ms) is imported here, on a block only: the gate hooks
+ * import this module, and an allowed commit must not pay for it.
+ */
 export async function recordDenial(repo: Repo, hook: string, verdict: Verdict): Promise<void> {
+  const { appendLedgerEvent } = await import("../ledger/ledger.js");
   const errors = verdict.findings.filter((finding) => finding.severity === "error");
   const paths = [...new Set(errors.flatMap((finding) => finding.paths))];
   try {
