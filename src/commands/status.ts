@@ -9,19 +9,15 @@ import {
   intentContext,
 } from "../report/intent-context.js";
 import { styleFor } from "../report/style.js";
-import { currentRules } from "../rules/current-rules.js";
 
 /** The active intent, its scope, and the verdict on what is staged right now. Always exit 0. */
 export async function run({ values }: CommandInput): Promise<ExitCode> {
   const flagIntent = typeof values.intent === "string" ? values.intent : undefined;
   const repo = await locateRepo();
-  const { verdict } = await checkStaged({ repo, flagIntent, deferWithoutIntent: false });
-  const current = await currentRules(repo);
+  const { verdict, rules } = await checkStaged({ repo, flagIntent, deferWithoutIntent: false });
   const declared = verdict.intent;
-  const intent =
-    declared && current?.rules.intents.find((candidate) => candidate.id === declared.id);
-  const context: IntentContext | null =
-    intent && current ? intentContext(current.rules, intent) : null;
+  const intent = declared && rules.intents.find((candidate) => candidate.id === declared.id);
+  const context: IntentContext | null = intent ? intentContext(rules, intent) : null;
   if (values.json) {
     const status = {
       version: 1,

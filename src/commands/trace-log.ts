@@ -2,9 +2,10 @@ import type { CommandInput } from "../cli/command.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { ExitCode } from "../errors.js";
 import { gitText } from "../git/exec.js";
+import { readAllNotes } from "../git/notes.js";
 import { describeContributor } from "../report/describe-contributor.js";
 import { styleFor } from "../report/style.js";
-import { recordsInRange } from "../trace/read-records.js";
+import { recordsOf } from "../trace/read-records.js";
 
 interface IntentSummary {
   intent_id: string | null;
@@ -26,8 +27,8 @@ interface IntentSummary {
 export async function run({ values }: CommandInput): Promise<ExitCode> {
   const since = typeof values.since === "string" ? values.since : undefined;
   const only = typeof values.intent === "string" ? values.intent : undefined;
-  const [records, log] = await Promise.all([
-    recordsInRange("HEAD"),
+  const [notes, log] = await Promise.all([
+    readAllNotes(),
     gitText([
       "log",
       "--format=%H%x00%as%x00%s",
@@ -45,10 +46,9 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
         return [commit, { date, subject }] as const;
       }),
   );
+  const records = recordsOf([...commits.keys()], notes);
   const summaries = summarise(
-    records.filter(
-      (record) => commits.has(record.vcs.revision_id) && (!only || record.intent_id === only),
-    ),
+    records.filter((record) => !only || record.intent_id === only),
     commits,
   );
   if (values.json) {

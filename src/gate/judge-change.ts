@@ -29,9 +29,11 @@ export interface ChangeToJudge {
 /**
  * Judges a change against its parent's rules: resolves the intent, evaluates, validates the rules
  * a governance change leaves behind, and after a block explains rules that are edited but not
- * committed yet.
+ * committed yet. Returns the rules it judged by, so callers need not read them again.
  */
-export async function judgeChange(change: ChangeToJudge): Promise<Verdict> {
+export async function judgeChange(
+  change: ChangeToJudge,
+): Promise<{ verdict: Verdict; rules: Rules }> {
   const { repo, changes } = change;
   const resolved = resolveIntentRequest({
     flag: change.flagIntent,
@@ -53,11 +55,12 @@ export async function judgeChange(change: ChangeToJudge): Promise<Verdict> {
   if (repairing) {
     verdict.notes.push("the committed rules are malformed; this governance change replaces them");
   }
-  if (verdict.touches_rules) await validateStagedRules(repo, verdict);
+  // Adoption and repair compiled the staged rules already; any other rules change is checked here.
+  if (verdict.touches_rules && !adoption && !repairing) await validateStagedRules(repo, verdict);
   if (verdict.outcome === "blocked" && !adoption && change.parentRules) {
     verdict.notes.push(...(await explainPendingRules(repo, change.parentRules, input)));
   }
-  return verdict;
+  return { verdict, rules };
 }
 
 function touchesGovernance(change: FileChange): boolean {

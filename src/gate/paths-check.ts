@@ -22,7 +22,7 @@ export async function checkPaths(
   const selection = readSelection(repo.stateDir);
   const changes = paths.map((file) => intendedChange(repo, file));
   const snapshot = await snapshotFromGit({ kind: "commit", rev: "HEAD" });
-  return judgeChange({
+  const { verdict } = await judgeChange({
     repo,
     parentRules: snapshot.commit === null ? null : snapshot,
     changes,
@@ -31,6 +31,7 @@ export async function checkPaths(
     selection,
     deferWithoutIntent: false,
   });
+  return verdict;
 }
 
 /** A path from the command line as a repo-root-relative POSIX path; outside the repo fails. */

@@ -1,5 +1,6 @@
 import type { FileChange } from "../core/changeset.js";
 import type { Verdict } from "../core/check/verdict.js";
+import type { Rules } from "../core/rules.js";
 import { GitError } from "../errors.js";
 import { diffIndexCached, emptyTreeId } from "../git/diff-index.js";
 import { gitText } from "../git/exec.js";
@@ -22,6 +23,8 @@ export interface StagedCheckRequest {
 export interface StagedCheck {
   repo: Repo;
   verdict: Verdict;
+  /** The rules the change was judged by (its parent's, or its own for the adoption commit). */
+  rules: Rules;
   /** HEAD when the check ran; null before the first commit. */
   head: string | null;
 }
@@ -51,7 +54,7 @@ export async function checkStaged(request: StagedCheckRequest): Promise<StagedCh
   const parents = base.head === null ? base.parents : [...base.parents, ...mergeHeads];
   const changes =
     parents.length > 1 ? await authoredByMerge(base.changes, parents.slice(1)) : base.changes;
-  const verdict = await judgeChange({
+  const { verdict, rules } = await judgeChange({
     repo,
     parentRules: base.snapshot,
     changes,
@@ -63,7 +66,7 @@ export async function checkStaged(request: StagedCheckRequest): Promise<StagedCh
   });
   if (base.amend)
     verdict.notes.push("amend: judged as the whole amended commit against its parent");
-  return { repo, verdict, head: base.head };
+  return { repo, verdict, rules, head: base.head };
 }
 
 async function headBase(): Promise<Base> {

@@ -9,6 +9,14 @@ import { parseNote } from "./note-records.js";
  */
 export async function recordsInRange(range: string): Promise<TraceRecord[]> {
   const [commits, notes] = await Promise.all([commitsInRange(range), readAllNotes()]);
+  return recordsOf(commits, notes);
+}
+
+/** The records in `notes` of `commits` (newest first, as git lists them), oldest first. */
+export function recordsOf(
+  commits: readonly string[],
+  notes: ReadonlyMap<string, string>,
+): TraceRecord[] {
   const records: TraceRecord[] = [];
   for (const commit of [...commits].reverse()) {
     for (const line of parseNote(notes.get(commit) ?? "")) {
