@@ -175,6 +175,16 @@ describe("doctor", () => {
       env: { PATH: `/usr/bin:/bin:${path.dirname(process.execPath)}` },
     });
     expect(healthy.stdout).toContain("✓ pre-commit: installed");
+    expect(healthy.stdout).toContain(
+      "✓ notes.rewriteRef carries refs/notes/intentguard through amend and rebase",
+    );
+    repo.git("config", "--unset-all", "notes.rewriteRef");
+    const noRewrite = repo.intentguard(["doctor"]);
+    expect(noRewrite.stdout).toContain(
+      "! notes.rewriteRef does not include refs/notes/intentguard",
+    );
+    expect(noRewrite.stdout).toContain("fix: run intentguard install");
+    expect(repo.intentguard(["install"]).status).toBe(0);
     chmodSync(path.join(repo.dir, ".git/hooks/commit-msg"), 0o644);
     const broken = repo.intentguard(["doctor"]);
     expect(broken.status).toBe(1);

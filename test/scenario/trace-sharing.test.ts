@@ -33,6 +33,9 @@ describe("sharing the trace through git notes", () => {
   it("pushes the notes with the branch, and a clone fetches them", async () => {
     const { repo, remote } = await repoWithRemote();
     const head = repo.commitFile("src/auth/login.ts", "shared\n", "Shared change");
+    const byHand = repo.intentguard(["trace", "push"]);
+    expect(byHand.status).toBe(0);
+    expect(byHand.stdout).toBe("intentguard: pushed refs/notes/intentguard to origin\n");
     expect(repo.tryGit(["push", "-q", "origin", "main"]).status).toBe(0);
     const remoteNotes = repo.run("git", [
       "--git-dir",
