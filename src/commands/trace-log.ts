@@ -2,7 +2,7 @@ import type { CommandInput } from "../cli/command.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { ExitCode } from "../errors.js";
 import { gitText } from "../git/exec.js";
-import { readAllNotes } from "../git/notes.js";
+import { readNotes } from "../git/notes.js";
 import { describeContributor } from "../report/describe-contributor.js";
 import { styleFor } from "../report/style.js";
 import { recordsOf } from "../trace/read-records.js";
@@ -27,16 +27,8 @@ interface IntentSummary {
 export async function run({ values }: CommandInput): Promise<ExitCode> {
   const since = typeof values.since === "string" ? values.since : undefined;
   const only = typeof values.intent === "string" ? values.intent : undefined;
-  const [notes, log] = await Promise.all([
-    readAllNotes(),
-    gitText([
-      "log",
-      "--format=%H%x00%as%x00%s",
-      ...(since ? [`--since=${since}`] : []),
-      "HEAD",
-      "--",
-    ]),
-  ]);
+  const sinceArgs = since ? [`--since=${since}`] : [];
+  const log = await gitText(["log", "--format=%H%x00%as%x00%s", ...sinceArgs, "HEAD", "--"]);
   const commits = new Map(
     log
       .split("\n")
@@ -46,7 +38,7 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
         return [commit, { date, subject }] as const;
       }),
   );
-  const records = recordsOf([...commits.keys()], notes);
+  const records = recordsOf([...commits.keys()], await readNotes(commits.keys()));
   const summaries = summarise(
     records.filter((record) => !only || record.intent_id === only),
     commits,

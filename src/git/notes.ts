@@ -48,18 +48,23 @@ async function addNote(commit: string, content: string): Promise<void> {
   }
 }
 
-/** Every note on the ref: commit → note text, with two git processes whatever their number. */
-export async function readAllNotes(): Promise<Map<string, string>> {
+/**
+ * The notes of `commits` (commit → note text), with two git processes whatever their number:
+ * `git notes list` (names only), then one `cat-file --batch` for just the notes wanted, so a
+ * short range does not read every note in the repository.
+ */
+export async function readNotes(commits: Iterable<string>): Promise<Map<string, string>> {
   const { stdout, status } = await runGit(["notes", `--ref=${notesRef}`, "list"], {
     okExitCodes: [1],
   });
   const notes = new Map<string, string>();
   if (status !== 0) return notes; // no notes ref yet
+  const wanted = new Set(commits);
   const pairs = stdout
     .toString("utf8")
     .split("\n")
     .map((line) => line.split(" "))
-    .filter((pair): pair is [string, string] => pair.length === 2);
+    .filter((pair): pair is [string, string] => pair.length === 2 && wanted.has(pair[1] ?? ""));
   const blobs = await readObjects(pairs.map(([blob]) => blob));
   for (const [blob, commit] of pairs) {
     const object = blobs.get(blob);

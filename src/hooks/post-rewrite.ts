@@ -1,7 +1,7 @@
 import { carryAttribution, commonIntent } from "../core/trace/carry-attribution.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { ExitCode } from "../errors.js";
-import { readAllNotes, writeNote } from "../git/notes.js";
+import { readNotes, writeNote } from "../git/notes.js";
 import { locateRepo, type Repo } from "../git/repo.js";
 import { appendLedgerEvent } from "../ledger/ledger.js";
 import { attributedLines, parseNote, recordsToNote } from "../trace/note-records.js";
@@ -19,7 +19,7 @@ export async function run(args: string[]): Promise<ExitCode> {
   let repo: Repo | null = null;
   try {
     repo = await locateRepo();
-    const notes = await readAllNotes();
+    const notes = await readNotes([...rewrites.values()].flat());
     for (const [commit, olds] of rewrites) {
       const oldRecords = olds.flatMap((old) => recordsOf(notes.get(old)));
       try {

@@ -1,5 +1,5 @@
 import type { TraceRecord } from "../core/trace/record-schema.js";
-import { readAllNotes } from "../git/notes.js";
+import { readNotes } from "../git/notes.js";
 import { commitsInRange } from "./commit-range.js";
 import { parseNote } from "./note-records.js";
 
@@ -8,8 +8,8 @@ import { parseNote } from "./note-records.js";
  * the range's size. Lines that are not JSON are skipped here; `trace verify` reports them.
  */
 export async function recordsInRange(range: string): Promise<TraceRecord[]> {
-  const [commits, notes] = await Promise.all([commitsInRange(range), readAllNotes()]);
-  return recordsOf(commits, notes);
+  const commits = await commitsInRange(range);
+  return recordsOf(commits, await readNotes(commits));
 }
 
 /** The records in `notes` of `commits` (newest first, as git lists them), oldest first. */

@@ -4,7 +4,7 @@ import type { CommitDiff } from "../core/trace/commit-diff-parser.js";
 import { compareRecord } from "../core/trace/compare-record.js";
 import { TraceRecord } from "../core/trace/record-schema.js";
 import { diffCommits } from "../git/diff-commit.js";
-import { readAllNotes } from "../git/notes.js";
+import { readNotes } from "../git/notes.js";
 import { readBlobs } from "../git/read-blobs.js";
 import type { Repo } from "../git/repo.js";
 import { ledgerPath } from "../ledger/ledger.js";
@@ -36,11 +36,11 @@ export interface VerifyReport {
 export async function verifyTraces(repo: Repo, range: string): Promise<VerifyReport> {
   const file = ledgerPath(repo);
   const ledger = { file, ...verifyChain(readLedger(file)) };
-  const [commits, notes, beforeAdoption] = await Promise.all([
+  const [commits, beforeAdoption] = await Promise.all([
     commitsInRange(range),
-    readAllNotes(),
     commitsBeforeAdoption(range),
   ]);
+  const notes = await readNotes(commits);
   const issues: TraceIssue[] = [];
   const stored = new Map<string, TraceRecord>();
   for (const commit of commits) {
