@@ -1,87 +1,85 @@
-import { commands } from "./cli/commands.js";
+import { commandHelp, generalHelp, groupHelp } from "./cli/help.js";
 import { parseCommandLine } from "./cli/parse-command-line.js";
+import { commands, groupOf } from "./cli/registry.js";
 import { closestMatch } from "./core/closest-match.js";
+import { type Environment, readEnvironment } from "./environment.js";
 import { ConfigError, ExitCode, IntentguardError, UsageError } from "./errors.js";
 import { version } from "./version.js";
 
 /**
- * The entry point: finds the command, parses its flags, loads only that command's module, and
- * maps every failure to its documented exit code in this one place. Expected failures print one
- * paragraph with the cause and the fix; a stack trace appears only with INTENTGUARD_DEBUG=1.
+ * The entry point: reads the environment once, finds the command, parses its flags, loads only
+ * that command's module, and maps every failure to its documented exit code in this one place.
+ * Expected failures print one paragraph with the cause and the fix; a stack trace appears only
+ * with INTENTGUARD_DEBUG=1.
  */
-async function main(argv: string[]): Promise<ExitCode> {
+async function main(argv: string[], env: Environment): Promise<ExitCode> {
   const [first, second] = argv;
-  if (first === undefined || first === "--help" || first === "-h" || first === "help") {
-    process.stdout.write(generalHelp());
-    return ExitCode.Ok;
-  }
-  if (first === "--version" || first === "-v") {
-    process.stdout.write(`${version}\n`);
-    return ExitCode.Ok;
-  }
+  if (first === undefined || first === "--help" || first === "-h") return print(generalHelp());
+  if (first === "--version" || first === "-v" || first === "version") return print(`${version}\n`);
+  if (first === "help") return print(helpFor(argv.slice(1)));
   const spec =
     commands.find((command) => command.name === `${first} ${second}`) ??
     commands.find((command) => command.name === first);
-  if (!spec && first === "trace") {
-    const subcommands = commands.filter((command) => command.name.startsWith("trace "));
-    const names = subcommands.map((command) => command.name);
-    const guess = second ? closestMatch(`trace ${second}`, names) : undefined;
+  const group = groupOf(first);
+  if (!spec && group.length > 0) {
+    if (second === "--help" || second === "-h") return print(groupHelp(first, group));
+    const names = group.map((command) => command.name);
+    const guess = second ? closestMatch(`${first} ${second}`, names) : undefined;
     const wrong = second
       ? ` (${JSON.stringify(second)} is not one${guess ? `; did you mean "${guess}"?` : ""})`
       : "";
     throw new UsageError(
-      `trace needs a subcommand${wrong}: ${names.map((name) => name.slice(6)).join(", ")}.`,
+      `${first} needs a subcommand${wrong}: ${names.map((name) => name.slice(first.length + 1)).join(", ")}.`,
     );
   }
-  if (!spec) {
-    const guess = closestMatch(
-      first,
-      commands.map((command) => command.name),
-    );
-    throw new UsageError(
-      `unknown command ${JSON.stringify(first)}${guess ? `; did you mean "${guess}"?` : ""}. Run intentguard --help for the list.`,
-    );
-  }
+  if (!spec) throw unknownCommand(first);
   const input = parseCommandLine(spec, argv.slice(spec.name.split(" ").length));
-  if (input.values.help) {
-    process.stdout.write(
-      `Usage: ${spec.usage}\n\n${spec.summary}\n${spec.help ? `\n${spec.help}\n` : ""}`,
-    );
-    return ExitCode.Ok;
-  }
+  if (input.values.help) return print(commandHelp(spec));
   const command = await spec.load();
-  return command.run(input);
+  return command.run({ ...input, env });
 }
 
-function generalHelp(): string {
-  const width = Math.max(...commands.map((command) => command.name.length));
-  const list = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return [
-    `intentguard ${version} — every commit declares its intent and stays in its scope`,
-    "",
-    "Usage: intentguard <command> [flags]   (intentguard <command> --help for its flags)",
-    "",
-    ...list,
-    "",
-    "Exit codes: 0 allowed, 1 blocked by policy, 2 cannot evaluate, 3 internal error.",
-    "",
-  ].join("\n");
+/** `intentguard help [<command>]`: the same text as `--help` in either place. */
+function helpFor(words: string[]): string {
+  if (words.length === 0) return generalHelp();
+  const name = words.join(" ");
+  const spec = commands.find((command) => command.name === name);
+  if (spec) return commandHelp(spec);
+  const group = groupOf(name);
+  if (group.length > 0) return groupHelp(name, group);
+  throw unknownCommand(name);
 }
 
-function report(error: unknown): ExitCode {
+function unknownCommand(name: string): UsageError {
+  const guess = closestMatch(
+    name,
+    commands.map((command) => command.name),
+  );
+  return new UsageError(
+    `unknown command ${JSON.stringify(name)}${guess ? `; did you mean "${guess}"?` : "."} Run intentguard --help for the list.`,
+  );
+}
+
+function print(text: string): ExitCode {
+  process.stdout.write(text);
+  return ExitCode.Ok;
+}
+
+/** The one place a failure becomes output and an exit code. */
+function report(error: unknown, env: Environment): ExitCode {
   if (error instanceof IntentguardError) {
+    const prefix =
+      error instanceof UsageError && error.command ? `intentguard ${error.command}` : "intentguard";
     const heading = error instanceof ConfigError ? "invalid configuration:\n" : "";
-    process.stderr.write(`intentguard: ${heading}${error.message}\n`);
-    if (process.env.INTENTGUARD_DEBUG === "1") process.stderr.write(`${error.stack}\n`);
+    process.stderr.write(`${prefix}: ${heading}${error.message}\n`);
+    if (env.debug) process.stderr.write(`${error.stack}\n`);
     return error.exitCode;
   }
   const detail = error instanceof Error ? error.message : String(error);
   process.stderr.write(
     `intentguard: internal error: ${detail}\nThis is a bug; rerun with INTENTGUARD_DEBUG=1 for details and report it.\n`,
   );
-  if (process.env.INTENTGUARD_DEBUG === "1" && error instanceof Error) {
-    process.stderr.write(`${error.stack}\n`);
-  }
+  if (env.debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   return ExitCode.Internal;
 }
 
@@ -103,6 +101,7 @@ function exitWhenFlushed(code: ExitCode): void {
   }
 }
 
-main(process.argv.slice(2)).then(exitWhenFlushed, (error: unknown) =>
-  exitWhenFlushed(report(error)),
+const env = readEnvironment();
+main(process.argv.slice(2), env).then(exitWhenFlushed, (error: unknown) =>
+  exitWhenFlushed(report(error, env)),
 );

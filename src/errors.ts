@@ -1,3 +1,5 @@
+import type { ConfigProblem } from "./core/config/config-problem.js";
+
 /**
  * Every way intentguard can stop, and the exit code each maps to. Commands throw these; only
  * `src/cli.ts` turns them into output and `process.exitCode`, so the mapping lives in one place.
@@ -25,17 +27,25 @@ export class IntentguardError extends Error {
   }
 }
 
-/** A flag, argument or command the CLI does not accept. */
-export class UsageError extends IntentguardError {}
+/** A flag, argument or command the CLI does not accept (exit 2). */
+export class UsageError extends IntentguardError {
+  /** The command whose arguments were wrong: the message is printed after its name. */
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
 
-/** Where in a configuration file a problem is, as precisely as the parser can tell. */
-export interface ConfigProblem {
-  file: string;
-  line?: number;
-  column?: number;
-  /** The field path, e.g. `active_intents[2].owned_scope[0]`. */
-  field?: string;
-  message: string;
+/**
+ * A request the policy or the recorded state refuses (exit 1): selecting an intent that is not
+ * IN_PROGRESS, showing the trace of a commit that has none.
+ */
+export class RefusedError extends IntentguardError {
+  constructor(message: string) {
+    super(message, ExitCode.Blocked);
+  }
 }
 
 /** A configuration file that is missing, malformed or fails its schema. */
@@ -54,8 +64,11 @@ function formatProblem(problem: ConfigProblem): string {
   return `${where.join(":")}:${field} ${problem.message}`;
 }
 
-/** A git command failed in a way intentguard did not expect. */
-export class GitError extends IntentguardError {
+/**
+ * A git command failed in a way intentguard did not expect. Not an IntentguardError: callers
+ * that can explain a failure catch it and throw one; one that reaches the CLI is a bug (exit 3).
+ */
+export class GitError extends Error {
   constructor(
     readonly args: readonly string[],
     readonly status: number | null,
@@ -63,7 +76,7 @@ export class GitError extends IntentguardError {
   ) {
     super(
       `git ${args.join(" ")} failed (exit ${status ?? "signal"}): ${stderr.trim() || "no message"}`,
-      ExitCode.Internal,
     );
+    this.name = "GitError";
   }
 }

@@ -1,26 +1,39 @@
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import type { CommandInput, CommandSpec } from "../commands/command.js";
 import { closestMatch } from "../core/closest-match.js";
 import { UsageError } from "../errors.js";
-import type { CommandInput, CommandSpec } from "./command.js";
+import { usage } from "./help.js";
+
+export type ParsedCommandLine = Omit<CommandInput, "env">;
 
 /**
  * Parses a command's arguments strictly with node:util parseArgs (built in, so the hook path
  * loads no CLI library). An unknown flag fails with exit 2, naming the flag, the closest known
  * one, and where the usage is.
  */
-export function parseCommandLine(spec: CommandSpec, args: string[]): CommandInput {
+export function parseCommandLine(spec: CommandSpec, args: string[]): ParsedCommandLine {
   if (spec.rawArguments) return { values: {}, positionals: args };
-  let parsed: CommandInput;
+  let parsed: ParsedCommandLine;
   try {
-    const options = { ...spec.options, help: { type: "boolean", short: "h" } } as const;
-    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+    const options: NonNullable<ParseArgsConfig["options"]> = {
+      help: { type: "boolean", short: "h" },
+    };
+    for (const [name, option] of Object.entries(spec.options))
+      options[name] = { type: option.type };
+    parsed = parseArgs({
+      args,
+      options,
+      allowPositionals: true,
+      strict: true,
+    }) as ParsedCommandLine;
   } catch (error) {
     throw usageErrorFrom(spec, error);
   }
   if (!parsed.values.help && parsed.positionals.length > spec.maxPositionals) {
     const extra = parsed.positionals.slice(spec.maxPositionals).join(" ");
     throw new UsageError(
-      `intentguard ${spec.name}: unexpected argument ${JSON.stringify(extra)}. Usage: ${spec.usage}`,
+      `unexpected argument ${JSON.stringify(extra)}. Usage: ${usage(spec)}`,
+      spec.name,
     );
   }
   return parsed;
@@ -36,6 +49,12 @@ function usageErrorFrom(spec: CommandSpec, error: unknown): UsageError {
     ? `unknown flag ${flag}${guess ? `; did you mean ${guess}?` : ""}`
     : message.replace(/\. To specify a positional argument.*$/s, "");
   return new UsageError(
-    `intentguard ${spec.name}: ${detail}. Usage: ${spec.usage} (see intentguard ${spec.name} --help)`,
+    `${sentence(detail)} Usage: ${usage(spec)} (see intentguard ${spec.name} --help)`,
+    spec.name,
   );
+}
+
+/** Ends a clause with a full stop unless it already ends a sentence. */
+export function sentence(text: string): string {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
 }

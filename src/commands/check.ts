@@ -1,32 +1,35 @@
-import type { CommandInput } from "../cli/command.js";
-import { verdictExitCode } from "../core/check/verdict-exit-code.js";
 import { type ExitCode, UsageError } from "../errors.js";
-import { checkPaths } from "../gate/paths-check.js";
-import { checkStaged } from "../gate/staged-check.js";
+import { judgePaths } from "../gate/judge-paths.js";
+import { judgeStaged } from "../gate/judge-staged.js";
 import { locateRepo } from "../git/repo.js";
 import { parseVerdictFormat, writeVerdict } from "../report/write-verdict.js";
+import type { CommandInput } from "./command.js";
+import { verdictExitCode } from "./verdict-exit-code.js";
 
-export async function run({ values, positionals }: CommandInput): Promise<ExitCode> {
+export async function run({ values, positionals, env }: CommandInput): Promise<ExitCode> {
   const format = parseVerdictFormat(values.format);
   const intent = typeof values.intent === "string" ? values.intent : undefined;
   if (Boolean(values.staged) === Boolean(values.paths)) {
     throw new UsageError(
-      "intentguard check needs exactly one of --staged or --paths <path…>. Usage: intentguard check --staged | --paths <path…> [--intent <ID>] [--format text|json]",
+      "needs exactly one of --staged or --paths <path…> (see intentguard check --help).",
+      "check",
     );
   }
   if (values.staged && positionals.length > 0) {
     throw new UsageError(
-      `intentguard check --staged takes no paths (got ${JSON.stringify(positionals[0])}); to judge paths use --paths <path…>.`,
+      `--staged takes no paths (got ${JSON.stringify(positionals[0])}); to judge paths use --paths <path…>.`,
+      "check",
     );
   }
   if (values.paths && positionals.length === 0) {
     throw new UsageError(
-      "intentguard check --paths needs at least one path, e.g. --paths src/auth/login.ts",
+      "--paths needs at least one path, e.g. --paths src/auth/login.ts",
+      "check",
     );
   }
   const verdict = values.staged
-    ? (await checkStaged({ flagIntent: intent, deferWithoutIntent: false })).verdict
-    : await checkPaths(await locateRepo(), positionals, intent);
-  await writeVerdict(verdict, format, process.stdout);
+    ? (await judgeStaged({ env, flagIntent: intent, deferWithoutIntent: false })).verdict
+    : await judgePaths(await locateRepo(env.cwd), positionals, intent, env);
+  await writeVerdict(verdict, format, process.stdout, env.color);
   return verdictExitCode(verdict);
 }

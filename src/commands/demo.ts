@@ -2,11 +2,11 @@ import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { CommandInput } from "../cli/command.js";
-import { ExitCode, IntentguardError } from "../errors.js";
-import { runGit } from "../git/exec.js";
+import { ExitCode } from "../errors.js";
+import { DemoRepo } from "../git/demo-repo.js";
 import { hermeticGitEnv } from "../git/hermetic-env.js";
 import { styleFor } from "../report/style.js";
+import type { CommandInput } from "./command.js";
 
 const intents = `active_intents:
   - id: "INT-001"
@@ -26,14 +26,15 @@ const intents = `active_intents:
  * A throwaway repository that shows, with real git and the real hooks, an allowed commit and its
  * trailer, a commit blocked for leaving its scope, and one blocked for declaring no intent.
  */
-export async function run({ values }: CommandInput): Promise<ExitCode> {
-  const style = await styleFor(process.stdout);
+export async function run({ values, env }: CommandInput): Promise<ExitCode> {
+  const style = await styleFor(process.stdout, env.color);
   const base = await mkdtemp(path.join(os.tmpdir(), "intentguard-demo-"));
-  const repo = path.join(base, "repo");
-  const env = await hermeticGitEnv(path.join(base, "home"), {
+  const dir = path.join(base, "repo");
+  const gitEnv = await hermeticGitEnv(path.join(base, "home"), {
     name: "Ada Demo",
     email: "ada@example.com",
   });
+  const repo = new DemoRepo(dir, gitEnv);
   const out = (text = "") => process.stdout.write(`${text}\n`);
   const shown = (text: string) =>
     text
@@ -42,24 +43,17 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
       .map((line) => `    ${line}`)
       .join("\n");
   const write = async (file: string, content: string) => {
-    await mkdir(path.dirname(path.join(repo, file)), { recursive: true });
-    await writeFile(path.join(repo, file), content);
-  };
-  const git = async (...args: string[]) => {
-    const result = await runGit(args, { cwd: repo, env: { ...env, ...agent }, okExitCodes: [1] });
-    return { status: result.status, output: result.stderr + result.stdout.toString("utf8") };
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), content);
   };
   const intentguard = (...args: string[]) => {
     const result = spawnSync(process.execPath, [__filename, ...args], {
-      cwd: repo,
-      env,
+      cwd: dir,
+      env: gitEnv,
       encoding: "utf8",
     });
     if (result.status !== 0) {
-      throw new IntentguardError(
-        `demo: intentguard ${args.join(" ")} failed:\n${result.stderr}`,
-        ExitCode.Internal,
-      );
+      throw new Error(`demo: intentguard ${args.join(" ")} failed:\n${result.stderr}`);
     }
     return result.stdout;
   };
@@ -71,21 +65,21 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
       .map(([key, value]) => `${key}=${value} `)
       .join("");
     out(style.dim(`  $ ${prefix}git commit -m "${message}"`));
-    const result = await git("commit", "-q", "-m", message);
+    const result = await repo.commit(message, agent);
     out(shown(result.output));
     return result.status;
   };
 
   try {
-    out(`intentguard demo: a throwaway repository in ${repo}`);
-    await mkdir(repo, { recursive: true });
-    await git("init", "-q");
+    out(`intentguard demo: a throwaway repository in ${dir}`);
+    await mkdir(dir, { recursive: true });
+    await repo.init();
     step("1. Adopt intentguard: intents and policy, committed on their own");
     intentguard("init");
     await write(".orchestration/active_intents.yaml", intents);
     await write("src/auth/login.ts", "export function login() {}\n");
     await write("src/billing/export.ts", "export function exportInvoices() {}\n");
-    await git("add", "-A");
+    await repo.stageAll();
     await commit("Adopt intentguard");
 
     step("2. An agent selects INT-001 and commits inside its scope: allowed, trailers added");
@@ -96,27 +90,27 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
       "export function login() {\n  // at most 5 attempts a minute\n}\n",
     );
     await write("test/auth/login.test.ts", "// login tests\n");
-    await git("add", "-A");
+    await repo.stageAll();
     agent = { INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6", INTENTGUARD_AGENT: "demo-agent" };
     await commit("Limit login attempts");
     agent = {};
     out(style.dim("  $ git log -1 --format=%B"));
-    out(shown((await git("log", "-1", "--format=%B")).output));
+    out(shown((await repo.lastMessage()).output));
 
     step("3. Touch a file outside INT-001's scope: blocked");
     await write("src/billing/export.ts", "export function exportInvoices(limit = 5) {}\n");
-    await git("add", "-A");
+    await repo.stageAll();
     const outOfScope = await commit("Tweak billing too");
-    await git("reset", "-q", "--hard");
+    await repo.discardChanges();
 
     step("4. Declare no intent at all: blocked");
     out(style.dim("  $ intentguard select --clear"));
     intentguard("select", "--clear");
     await write("src/auth/login.ts", "export function login() {}\n");
-    await git("add", "-A");
+    await repo.stageAll();
     const noIntent = await commit("Drive-by fix");
 
-    const log = (await git("log", "--format=%h %s")).output;
+    const log = (await repo.history()).output;
     step("History: only the allowed commits landed");
     out(shown(log));
 
@@ -124,13 +118,10 @@ export async function run({ values }: CommandInput): Promise<ExitCode> {
     out(style.dim("  $ intentguard trace show HEAD"));
     out(shown(intentguard("trace", "show", "HEAD")));
     if (outOfScope !== 1 || noIntent !== 1) {
-      throw new IntentguardError(
-        "demo: a commit that should have been blocked went through",
-        ExitCode.Internal,
-      );
+      throw new Error("demo: a commit that should have been blocked went through");
     }
     out(
-      `\nNext: read the README's quick start, or try it here: ${values.keep ? repo : "intentguard demo --keep"}`,
+      `\nNext: read the README's quick start, or try it here: ${values.keep ? dir : "intentguard demo --keep"}`,
     );
     return ExitCode.Ok;
   } finally {

@@ -1,20 +1,20 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { CommandInput } from "../cli/command.js";
-import { intentsFilePath, policyFilePath } from "../core/governance.js";
+import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { locateRepo } from "../git/repo.js";
-import { describeHooksReport } from "../install/describe-hooks-report.js";
 import { installHooks } from "../install/install-hooks.js";
 import { packageRoot } from "../install/package-root.js";
+import { formatInstallReport } from "../report/install-report.js";
+import type { CommandInput } from "./command.js";
 
 const ledgerIgnorePath = ".orchestration/.gitignore";
 
 /** Scaffolds the governed files where missing (never overwrites) and installs the hooks. */
-export async function run(_input: CommandInput): Promise<ExitCode> {
-  const repo = await locateRepo();
+export async function run({ env }: CommandInput): Promise<ExitCode> {
+  const repo = await locateRepo(env.cwd);
   const pkg = packageRoot();
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
   const files: [string, () => Promise<string>][] = [
@@ -46,7 +46,7 @@ export async function run(_input: CommandInput): Promise<ExitCode> {
     lines.push(`  created  ${file}`);
   }
   process.stdout.write(`${lines.join("\n")}\n`);
-  process.stdout.write(describeHooksReport(repo, await installHooks(repo)));
+  process.stdout.write(formatInstallReport(repo.root, await installHooks(repo)));
   process.stdout.write(
     [
       "Next:",

@@ -1,12 +1,11 @@
-import type { CommandInput } from "../cli/command.js";
 import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
-import { describeHooksReport } from "../install/describe-hooks-report.js";
 import { installHooks } from "../install/install-hooks.js";
+import { formatInstallReport } from "../report/install-report.js";
+import type { CommandInput } from "./command.js";
 
-export async function run(_input: CommandInput): Promise<ExitCode> {
-  const repo = await locateRepo();
-  const report = await installHooks(repo);
-  process.stdout.write(describeHooksReport(repo, report));
+export async function run({ env }: CommandInput): Promise<ExitCode> {
+  const repo = await locateRepo(env.cwd);
+  process.stdout.write(formatInstallReport(repo.root, await installHooks(repo)));
   return ExitCode.Ok;
 }

@@ -1,24 +1,25 @@
-import type { CommandInput } from "../cli/command.js";
 import { closestMatch } from "../core/closest-match.js";
-import { intentsFilePath } from "../core/governance.js";
-import { selectableIntents } from "../core/rules.js";
-import { ExitCode, IntentguardError, UsageError } from "../errors.js";
+import { selectableIntents } from "../core/governance.js";
+import { intentsFilePath } from "../core/governance-files.js";
+import { intentContext } from "../core/intent-context.js";
+import { ExitCode, IntentguardError, RefusedError, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
-import { appendLedgerEvent } from "../ledger/ledger.js";
-import { formatIntentContext, intentContext } from "../report/intent-context.js";
+import { currentGovernance } from "../governance/current-governance.js";
+import { formatIntentContext } from "../report/intent-context.js";
 import { styleFor } from "../report/style.js";
-import { currentRules } from "../rules/current-rules.js";
 import { clearSelection, writeSelection } from "../state/selection.js";
+import type { CommandInput } from "./command.js";
+import { recordEvent } from "./record-event.js";
 
 /**
  * The handshake: an agent or a person chooses the intent this work tree serves and gets back its
  * context (scope, constraints, acceptance criteria), as text or `--json`.
  */
-export async function run({ values, positionals }: CommandInput): Promise<ExitCode> {
+export async function run({ values, positionals, env }: CommandInput): Promise<ExitCode> {
   const [id] = positionals;
   if (values.clear) {
-    if (id) throw new UsageError("intentguard select --clear takes no intent ID.");
-    const repo = await locateRepo();
+    if (id) throw new UsageError("--clear takes no intent ID.", "select");
+    const repo = await locateRepo(env.cwd);
     const cleared = clearSelection(repo.stateDir);
     process.stdout.write(
       cleared
@@ -27,20 +28,22 @@ export async function run({ values, positionals }: CommandInput): Promise<ExitCo
     );
     return ExitCode.Ok;
   }
-  if (!id)
+  if (!id) {
     throw new UsageError(
-      "intentguard select needs an intent ID (e.g. intentguard select INT-001) or --clear.",
+      "needs an intent ID (e.g. intentguard select INT-001) or --clear.",
+      "select",
     );
-  const repo = await locateRepo();
-  const current = await currentRules(repo);
+  }
+  const repo = await locateRepo(env.cwd);
+  const current = await currentGovernance(repo);
   if (!current) {
     throw new IntentguardError(
       `There is no ${intentsFilePath} in HEAD, the index or the working tree. Run intentguard init to create one.`,
     );
   }
-  const { rules } = current;
-  const intent = rules.intents.find((candidate) => candidate.id === id);
-  const selectable = selectableIntents(rules).map(
+  const { governance } = current;
+  const intent = governance.intents.find((candidate) => candidate.id === id);
+  const selectable = selectableIntents(governance).map(
     (candidate) => `${candidate.id} (${candidate.name})`,
   );
   const choices = selectable.length
@@ -49,25 +52,20 @@ export async function run({ values, positionals }: CommandInput): Promise<ExitCo
   if (!intent) {
     const guess = closestMatch(
       id,
-      rules.intents.map((candidate) => candidate.id),
+      governance.intents.map((candidate) => candidate.id),
     );
     throw new IntentguardError(
       `There is no intent ${id} in ${intentsFilePath}${guess ? `; did you mean ${guess}?` : "."} ${choices}`,
     );
   }
   if (intent.status !== "IN_PROGRESS") {
-    process.stderr.write(
-      `intentguard: ${id} is ${intent.status}; only an IN_PROGRESS intent authorises commits, so it was not selected. ${choices}\n`,
+    throw new RefusedError(
+      `${id} is ${intent.status}; only an IN_PROGRESS intent authorises commits, so it was not selected. ${choices}`,
     );
-    return ExitCode.Blocked;
   }
   writeSelection(repo.stateDir, id);
-  await appendLedgerEvent(repo, {
-    event: "intent_selected",
-    intent_id: id,
-    work_tree: repo.root,
-  });
-  const context = intentContext(rules, intent);
+  await recordEvent(repo, { event: "intent_selected", intent_id: id, work_tree: repo.root });
+  const context = intentContext(governance, intent);
   if (values.json) {
     const note = current.uncommitted;
     process.stdout.write(
@@ -75,7 +73,7 @@ export async function run({ values, positionals }: CommandInput): Promise<ExitCo
     );
     return ExitCode.Ok;
   }
-  const style = await styleFor(process.stdout);
+  const style = await styleFor(process.stdout, env.color);
   process.stdout.write(
     `Selected for this work tree (${repo.root}):\n${formatIntentContext(context, style)}`,
   );

@@ -2,16 +2,17 @@ import { execFileSync } from "node:child_process";
 import { constants, existsSync } from "node:fs";
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
-import { intentsFilePath } from "../core/governance.js";
-import { runGit } from "../git/exec.js";
-import { notesRef } from "../git/notes.js";
+import { intentsFilePath } from "../core/governance-files.js";
+import { notesRef } from "../core/trace/notes-ref.js";
+import type { Environment } from "../environment.js";
+import { readGitConfigAll } from "../git/config.js";
 import type { Repo } from "../git/repo.js";
+import { compileSnapshot } from "../governance/compile-snapshot.js";
+import { snapshotFromGit } from "../governance/governance-snapshot.js";
 import { chainedSuffix } from "../install/git-hook-file.js";
 import { findHooksTarget, type HooksTarget } from "../install/hooks-target.js";
 import { managedHooks } from "../install/managed-hooks.js";
 import { packageRoot, shimPath } from "../install/package-root.js";
-import { compileSnapshot } from "../rules/compile-snapshot.js";
-import { snapshotFromGit } from "../rules/rules-snapshot.js";
 import { readSelection } from "../state/selection.js";
 
 export interface Diagnosis {
@@ -26,21 +27,21 @@ const warn = (what: string, fix: string): Diagnosis => ({ level: "warn", what, f
 const fail = (what: string, fix: string): Diagnosis => ({ level: "fail", what, fix });
 
 /** Everything that would stop the hooks from running here, each with its fix. */
-export async function diagnose(repo: Repo): Promise<Diagnosis[]> {
+export async function diagnose(repo: Repo, env: Environment): Promise<Diagnosis[]> {
   const target = await findHooksTarget(repo);
   return [
-    ...disabledInEnvironment(),
+    ...disabledInEnvironment(env),
     ...(await hooksLocation(repo, target)),
     ...(await hookFiles(repo, target)),
     ...packageFiles(),
-    ...nodeOnPath(),
-    ...(await rulesAndSelection(repo)),
+    ...nodeOnPath(env),
+    ...(await governanceAndSelection(repo)),
     ...(await notesRewrite(repo)),
   ];
 }
 
-function disabledInEnvironment(): Diagnosis[] {
-  return process.env.INTENTGUARD === "0"
+function disabledInEnvironment(env: Environment): Diagnosis[] {
+  return env.disabled
     ? [warn("INTENTGUARD=0 is set in this environment: every hook is skipped", "unset INTENTGUARD")]
     : [];
 }
@@ -146,12 +147,8 @@ function packageFiles(): Diagnosis[] {
 /** GUI clients (and launchd/IDE-started git) often run hooks with only the system PATH. */
 const minimalPath = "/usr/bin:/bin:/usr/sbin:/sbin";
 
-function nodeOnPath(): Diagnosis[] {
-  const init = path.join(
-    process.env.XDG_CONFIG_HOME || path.join(process.env.HOME ?? "~", ".config"),
-    "intentguard",
-    "init.sh",
-  );
+function nodeOnPath(env: Environment): Diagnosis[] {
+  const init = path.join(env.configHome, "intentguard", "init.sh");
   const found = (pathValue: string) => {
     try {
       execFileSync("sh", ["-c", "command -v node"], { env: { PATH: pathValue }, stdio: "pipe" });
@@ -173,11 +170,7 @@ function nodeOnPath(): Diagnosis[] {
 
 /** Without notes.rewriteRef, amend and rebase leave the trace notes on the old commits. */
 async function notesRewrite(repo: Repo): Promise<Diagnosis[]> {
-  const { stdout } = await runGit(["config", "--get-all", "notes.rewriteRef"], {
-    cwd: repo.root,
-    okExitCodes: [1],
-  });
-  const refs = stdout.toString("utf8").split("\n");
+  const refs = await readGitConfigAll(repo.root, "notes.rewriteRef");
   return refs.includes(notesRef)
     ? [ok(`notes.rewriteRef carries ${notesRef} through amend and rebase`)]
     : [
@@ -188,16 +181,16 @@ async function notesRewrite(repo: Repo): Promise<Diagnosis[]> {
       ];
 }
 
-async function rulesAndSelection(repo: Repo): Promise<Diagnosis[]> {
+async function governanceAndSelection(repo: Repo): Promise<Diagnosis[]> {
   const results: Diagnosis[] = [];
   try {
-    const rules = await compileSnapshot(
-      await snapshotFromGit({ kind: "commit", rev: "HEAD" }),
+    const governance = await compileSnapshot(
+      await snapshotFromGit(repo.root, { kind: "commit", rev: "HEAD" }),
       repo.stateDir,
     );
     results.push(
-      rules
-        ? ok(`committed rules load: ${rules.intents.length} intent(s)`)
+      governance
+        ? ok(`committed rules load: ${governance.intents.length} intent(s)`)
         : warn(
             `no ${intentsFilePath} is committed yet`,
             "run intentguard init, then commit the adoption commit",

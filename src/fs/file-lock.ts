@@ -26,7 +26,6 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
     if (Date.now() - started > giveUpAfterMs) {
       throw new IntentguardError(
         `${lockFile} is held by another process and stayed locked for ${giveUpAfterMs / 1000} s. If no intentguard or git process is running, remove that file.`,
-        3,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, delay));

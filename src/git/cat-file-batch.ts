@@ -18,16 +18,24 @@ const LF = 10;
  * Runs one `git cat-file --batch` for all `names` and streams each object's content into the sink
  * made for it: nothing larger than a pipe chunk is held unless a sink keeps it.
  */
-export async function catFileBatch(names: readonly string[], open: SinkFactory): Promise<void> {
+export async function catFileBatch(
+  dir: string,
+  names: readonly string[],
+  open: SinkFactory,
+): Promise<void> {
   if (names.length === 0) return;
   const reader = new BatchReader(names, open);
-  await streamGit(["cat-file", "--batch"], (chunk) => reader.push(chunk), {
+  await streamGit(dir, ["cat-file", "--batch"], (chunk) => reader.push(chunk), {
     input: `${names.join("\n")}\n`,
   });
   reader.end();
 }
 
-class BatchReader {
+/**
+ * Cuts `git cat-file --batch` output into objects: a header line (`<oid> <type> <size>`, or
+ * `<name> missing`) and then exactly `size` bytes and a newline, whatever the chunk boundaries.
+ */
+export class BatchReader {
   private next = 0;
   private pending: Buffer = Buffer.alloc(0);
   private current: { sink: ObjectSink | null; remaining: number } | null = null;

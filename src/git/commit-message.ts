@@ -3,8 +3,8 @@ import { parseTrailerLines, type Trailer } from "../core/trailers.js";
 import { gitText, runGit } from "./exec.js";
 
 /** The message's trailers as git parses them (comments, the scissors line, folding). */
-export async function readTrailers(messageFile: string): Promise<Trailer[]> {
-  return parseTrailerLines(await gitText(["interpret-trailers", "--parse", messageFile]));
+export async function readTrailers(dir: string, messageFile: string): Promise<Trailer[]> {
+  return parseTrailerLines(await gitText(dir, ["interpret-trailers", "--parse", messageFile]));
 }
 
 /**
@@ -12,13 +12,14 @@ export async function readTrailers(messageFile: string): Promise<Trailer[]> {
  * with that key (a message's own `Intent:` or `Contributor-Type:` is left alone).
  */
 export async function addTrailers(
+  dir: string,
   messageFile: string,
   trailers: readonly Trailer[],
 ): Promise<void> {
   if (trailers.length === 0) return;
   const args = ["interpret-trailers", "--in-place", "--where", "end", "--if-exists", "doNothing"];
   for (const { key, value } of trailers) args.push("--trailer", `${key}: ${value}`);
-  await runGit([...args, messageFile]);
+  await runGit(dir, [...args, messageFile]);
 }
 
 // git's cut line for `commit -v`: the comment character, then this; everything below is a diff.
@@ -28,10 +29,10 @@ const scissors = /^. -{24} >8 -{24}$/m;
  * Whether git will abort the commit for an empty message. A hook must not add a trailer then:
  * the trailer alone would turn an aborted commit into a real one.
  */
-export async function messageIsEmpty(messageFile: string): Promise<boolean> {
+export async function messageIsEmpty(dir: string, messageFile: string): Promise<boolean> {
   const text = readFileSync(messageFile, "utf8");
   const cut = scissors.exec(text);
   const message = cut ? text.slice(0, cut.index) : text;
-  const stripped = await gitText(["stripspace", "--strip-comments"], { input: message });
+  const stripped = await gitText(dir, ["stripspace", "--strip-comments"], { input: message });
   return stripped.trim() === "";
 }

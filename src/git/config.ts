@@ -1,34 +1,35 @@
 import { runGit } from "./exec.js";
 
-/** A config value as git resolves it (all scopes), or undefined when unset. */
-export async function readGitConfig(key: string, cwd?: string): Promise<string | undefined> {
-  const { stdout, status } = await runGit(["config", "--get", key], {
-    okExitCodes: [1],
-    ...(cwd ? { cwd } : {}),
-  });
+/** A config value as git resolves it in `dir` (all scopes), or undefined when unset. */
+export async function readGitConfig(dir: string, key: string): Promise<string | undefined> {
+  const { stdout, status } = await runGit(dir, ["config", "--get", key], { okExitCodes: [1] });
   return status === 0 ? stdout.toString("utf8").replace(/\n$/, "") : undefined;
 }
 
+/** Every value of a multi-valued key as git resolves it in `dir` (all scopes). */
+export async function readGitConfigAll(dir: string, key: string): Promise<string[]> {
+  const { stdout } = await runGit(dir, ["config", "--get-all", key], { okExitCodes: [1] });
+  return stdout.toString("utf8").split("\n").filter(Boolean);
+}
+
 /** Adds `value` to a multi-valued key in the repository's config, unless it is there already. */
-export async function addGitConfigValue(key: string, value: string, cwd: string): Promise<boolean> {
-  const { stdout } = await runGit(["config", "--local", "--get-all", key], {
-    cwd,
+export async function addGitConfigValue(dir: string, key: string, value: string): Promise<boolean> {
+  const { stdout } = await runGit(dir, ["config", "--local", "--get-all", key], {
     okExitCodes: [1],
   });
   if (stdout.toString("utf8").split("\n").includes(value)) return false;
-  await runGit(["config", "--local", "--add", key, value], { cwd });
+  await runGit(dir, ["config", "--local", "--add", key, value]);
   return true;
 }
 
 /** Removes exactly `value` from a multi-valued key in the repository's config. */
 export async function removeGitConfigValue(
+  dir: string,
   key: string,
   value: string,
-  cwd: string,
 ): Promise<boolean> {
   const pattern = `^${value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`;
-  const { status } = await runGit(["config", "--local", "--unset-all", key, pattern], {
-    cwd,
+  const { status } = await runGit(dir, ["config", "--local", "--unset-all", key, pattern], {
     okExitCodes: [5],
   });
   return status === 0;

@@ -1,10 +1,6 @@
-import type { FileChange } from "../core/changeset.js";
-import {
-  type CommitDiff,
-  CommitDiffParser,
-  commitHeaderFields,
-  commitHeaderFormat,
-} from "../core/trace/commit-diff-parser.js";
+import type { FileChange } from "../core/file-change.js";
+import type { CommitDiff } from "../core/trace/commit-diff.js";
+import { CommitDiffParser, commitHeaderFields, commitHeaderFormat } from "./commit-diff-parser.js";
 import { streamGit } from "./exec.js";
 
 /**
@@ -36,69 +32,105 @@ const diffTreeArgs = [
 
 /** One commit's header, changes and added-line ranges from a single streamed `git diff-tree`. */
 export async function diffCommit(
+  dir: string,
   rev: string,
   onChanges: (changes: readonly FileChange[], parents: readonly string[]) => void = () => {},
 ): Promise<CommitDiff> {
   const parser: CommitDiffParser = new CommitDiffParser((changes) =>
     onChanges(changes, parser.parents()),
   );
-  await streamGit([...diffTreeArgs, rev, "--"], (chunk) => parser.push(chunk));
+  await streamGit(dir, [...diffTreeArgs, rev, "--"], (chunk) => parser.push(chunk));
   return parser.end();
 }
 
-/**
- * Many commits' diffs from one `git diff-tree --stdin`, handed over one commit at a time. The
- * output is cut where the next expected commit's header begins, after the current header: its
- * SHA followed by a NUL, which no patch line can contain.
- */
+/** Many commits' diffs from one `git diff-tree --stdin`, handed over one commit at a time. */
 export async function diffCommits(
+  dir: string,
   commits: readonly string[],
   onDiff: (diff: CommitDiff) => void,
 ): Promise<void> {
   if (commits.length === 0) return;
-  let index = 0;
-  let parser = new CommitDiffParser();
-  let pending = Buffer.alloc(0);
+  const splitter = new CommitStreamSplitter(commits, onDiff);
+  await streamCommitDiffs(dir, commits, (chunk) => splitter.push(chunk));
+  splitter.end();
+}
+
+/** The raw output of one `git diff-tree --stdin` for `commits`, chunk by chunk. */
+export async function streamCommitDiffs(
+  dir: string,
+  commits: readonly string[],
+  onChunk: (chunk: Buffer) => void,
+): Promise<void> {
+  await streamGit(dir, [...diffTreeArgs, "--stdin"], onChunk, {
+    input: `${commits.join("\n")}\n`,
+  });
+}
+
+/**
+ * Cuts the output of `git diff-tree --stdin` for a known list of commits into one parsed diff
+ * per commit. The output is cut where the next expected commit's header begins, after the
+ * current header: its SHA followed by a NUL, which no patch line can contain, at the start of a
+ * line or right after a NUL.
+ */
+export class CommitStreamSplitter {
+  private index = 0;
+  private parser = new CommitDiffParser();
+  private pending = Buffer.alloc(0);
   /** The byte just before `pending`: a header starts after a newline, a NUL, or nothing. */
-  let before: number | null = null;
-  const flush = (length: number) => {
-    if (length <= 0) return;
-    parser.push(pending.subarray(0, length));
-    before = pending[length - 1] ?? null;
-    pending = Buffer.from(pending.subarray(length));
-  };
-  const startsHeader = (at: number) => {
-    const previous = at === 0 ? before : pending[at - 1];
-    return previous === null || previous === 10 || previous === 0;
-  };
-  // The header's own fields hold SHAs (the parents): look for the next commit only past them.
-  let headerFieldsLeft = commitHeaderFields;
-  await streamGit(
-    [...diffTreeArgs, "--stdin"],
-    (chunk) => {
-      pending = Buffer.concat([pending, chunk]);
-      for (;;) {
-        for (; headerFieldsLeft > 0; headerFieldsLeft--) {
-          const end = pending.indexOf(0);
-          if (end === -1) return;
-          flush(end + 1);
-        }
-        const nextCommit = commits[index + 1];
-        if (nextCommit === undefined) return flush(pending.length);
-        const marker = Buffer.from(`${nextCommit}\0`);
-        let at = pending.indexOf(marker);
-        while (at !== -1 && !startsHeader(at)) at = pending.indexOf(marker, at + 1);
-        if (at === -1) return flush(pending.length - marker.length); // a marker may be cut in two
-        flush(at);
-        onDiff(parser.end());
-        parser = new CommitDiffParser();
-        before = null;
-        headerFieldsLeft = commitHeaderFields;
-        index += 1;
+  private before: number | null = null;
+  /** The header's own fields hold SHAs (the parents): look for the next commit only past them. */
+  private headerFieldsLeft = commitHeaderFields;
+
+  constructor(
+    private readonly commits: readonly string[],
+    private readonly onDiff: (diff: CommitDiff) => void,
+  ) {}
+
+  push(chunk: Buffer): void {
+    this.pending = Buffer.concat([this.pending, chunk]);
+    for (;;) {
+      for (; this.headerFieldsLeft > 0; this.headerFieldsLeft--) {
+        const end = this.pending.indexOf(0);
+        if (end === -1) return;
+        this.flush(end + 1);
       }
-    },
-    { input: `${commits.join("\n")}\n` },
-  );
-  flush(pending.length);
-  onDiff(parser.end());
+      const nextCommit = this.commits[this.index + 1];
+      if (nextCommit === undefined) {
+        this.flush(this.pending.length);
+        return;
+      }
+      const marker = Buffer.from(`${nextCommit}\0`);
+      let at = this.pending.indexOf(marker);
+      while (at !== -1 && !this.startsHeader(at)) at = this.pending.indexOf(marker, at + 1);
+      // A marker may be cut in two by the chunk boundary: keep its length back.
+      if (at === -1) {
+        this.flush(this.pending.length - marker.length);
+        return;
+      }
+      this.flush(at);
+      this.onDiff(this.parser.end());
+      this.parser = new CommitDiffParser();
+      this.before = null;
+      this.headerFieldsLeft = commitHeaderFields;
+      this.index += 1;
+    }
+  }
+
+  /** Call once git has exited: hands over the last commit's diff. */
+  end(): void {
+    this.flush(this.pending.length);
+    this.onDiff(this.parser.end());
+  }
+
+  private flush(length: number): void {
+    if (length <= 0) return;
+    this.parser.push(this.pending.subarray(0, length));
+    this.before = this.pending[length - 1] ?? null;
+    this.pending = Buffer.from(this.pending.subarray(length));
+  }
+
+  private startsHeader(at: number): boolean {
+    const previous = at === 0 ? this.before : this.pending[at - 1];
+    return previous === null || previous === 10 || previous === 0;
+  }
 }

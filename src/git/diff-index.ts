@@ -1,5 +1,6 @@
-import { type FileChange, RawDiffParser } from "../core/changeset.js";
+import type { FileChange } from "../core/file-change.js";
 import { gitText, streamGit } from "./exec.js";
+import { RawDiffParser } from "./raw-diff-parser.js";
 
 /**
  * The change between a tree-ish and the index git commits from (GIT_INDEX_FILE is honoured, as
@@ -7,10 +8,11 @@ import { gitText, streamGit } from "./exec.js";
  * `--no-renames` so a rename reports both of its paths, and every switch that user configuration
  * could turn on (relative paths, ignored submodules) is pinned off.
  */
-export async function diffIndexCached(base: string): Promise<FileChange[]> {
+export async function diffIndexCached(dir: string, base: string): Promise<FileChange[]> {
   const changes: FileChange[] = [];
   const parser = new RawDiffParser((change) => changes.push(change));
   await streamGit(
+    dir,
     [
       "diff-index",
       "--cached",
@@ -29,6 +31,6 @@ export async function diffIndexCached(base: string): Promise<FileChange[]> {
 }
 
 /** The ID of the empty tree in this repository's hash function: the first commit's parent. */
-export function emptyTreeId(): Promise<string> {
-  return gitText(["hash-object", "-t", "tree", "/dev/null"]);
+export function emptyTreeId(dir: string): Promise<string> {
+  return gitText(dir, ["hash-object", "-t", "tree", "/dev/null"]);
 }

@@ -2,16 +2,16 @@ import { spawn } from "node:child_process";
 import { GitError, IntentguardError } from "../errors.js";
 
 /**
- * The one place intentguard starts git. Every call inherits the caller's environment unchanged:
- * inside a hook git has set GIT_INDEX_FILE (to a temporary index for `commit -a` and
- * `commit -- <paths>`), GIT_DIR and friends, and the check must see exactly that index.
- * Nothing here depends on user configuration that changes plumbing output: callers use plumbing
- * commands with `-z`, and `baseArgs` switches off the porcelain knobs that leak into them.
+ * The one place intentguard starts git; only modules in src/git call it. Every call names the
+ * directory git runs in (a work tree, or a directory inside one) and inherits the caller's
+ * environment unchanged: inside a hook git has set GIT_INDEX_FILE (to a temporary index for
+ * `commit -a` and `commit -- <paths>`), GIT_DIR and friends, and the check must see exactly that
+ * index. Nothing here depends on user configuration that changes plumbing output: callers use
+ * plumbing commands with `-z`, and `baseArgs` switches off the porcelain knobs that leak into them.
  */
 const baseArgs = ["-c", "core.quotePath=false", "-c", "color.ui=never"];
 
 export interface GitOptions {
-  cwd?: string;
   /** Written to git's stdin, then stdin is closed. */
   input?: string | Buffer;
   /** Exit codes that are answers, not failures (e.g. 1 from `diff --quiet`). */
@@ -26,17 +26,22 @@ export interface GitResult {
   status: number;
 }
 
-/** Runs git to completion and returns its whole output; for small outputs only. */
-export function runGit(args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+/** Runs git in `dir` to completion and returns its whole output; for small outputs only. */
+export function runGit(
+  dir: string,
+  args: readonly string[],
+  options: GitOptions = {},
+): Promise<GitResult> {
   const chunks: Buffer[] = [];
-  return streamGit(args, (chunk) => chunks.push(chunk), options).then((done) => ({
+  return streamGit(dir, args, (chunk) => chunks.push(chunk), options).then((done) => ({
     ...done,
     stdout: Buffer.concat(chunks),
   }));
 }
 
-/** Runs git and hands each stdout chunk to `onChunk` as it arrives (large outputs). */
+/** Runs git in `dir` and hands each stdout chunk to `onChunk` as it arrives (large outputs). */
 export function streamGit(
+  dir: string,
   args: readonly string[],
   onChunk: (chunk: Buffer) => void,
   options: GitOptions = {},
@@ -44,7 +49,7 @@ export function streamGit(
   return new Promise((resolve, reject) => {
     // No stdin pipe unless there is input: one socket less to set up on the hook path.
     const child = spawn("git", [...baseArgs, ...args], {
-      cwd: options.cwd ?? process.cwd(),
+      cwd: dir,
       env: options.env ?? process.env,
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
@@ -89,8 +94,12 @@ export function streamGit(
   });
 }
 
-/** Runs git and returns stdout as text with the final newline removed. */
-export async function gitText(args: readonly string[], options: GitOptions = {}): Promise<string> {
-  const { stdout } = await runGit(args, options);
+/** Runs git in `dir` and returns stdout as text with the final newline removed. */
+export async function gitText(
+  dir: string,
+  args: readonly string[],
+  options: GitOptions = {},
+): Promise<string> {
+  const { stdout } = await runGit(dir, args, options);
   return stdout.toString("utf8").replace(/\n$/, "");
 }

@@ -1,13 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { notesRef } from "../core/trace/notes-ref.js";
 import { GitError } from "../errors.js";
 import { withFileLock } from "../fs/file-lock.js";
-import { gitText, runGit } from "./exec.js";
+import { runGit } from "./exec.js";
 import { readObjects } from "./read-objects.js";
 import type { Repo } from "./repo.js";
-
-/** The shared trace: one note per commit, JSONL, pushed with the branch. */
-export const notesRef = "refs/notes/intentguard";
 
 const lockContention =
   /cannot lock ref|Unable to create '.*\.lock'|is at [0-9a-f]+ but expected|File exists/i;
@@ -28,13 +26,13 @@ export function withNotesLock<T>(repo: Repo, work: () => Promise<T>): Promise<T>
  * on the ref makes git refuse: that is retried with backoff for up to ~5 s before giving up.
  */
 export function writeNote(repo: Repo, commit: string, content: string): Promise<void> {
-  return withNotesLock(repo, () => addNote(commit, content));
+  return withNotesLock(repo, () => addNote(repo.root, commit, content));
 }
 
-async function addNote(commit: string, content: string): Promise<void> {
+async function addNote(dir: string, commit: string, content: string): Promise<void> {
   for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 500)) {
     try {
-      await runGit(["notes", `--ref=${notesRef}`, "add", "-f", "-F", "-", commit], {
+      await runGit(dir, ["notes", `--ref=${notesRef}`, "add", "-f", "-F", "-", commit], {
         input: content,
       });
       return;
@@ -53,8 +51,11 @@ async function addNote(commit: string, content: string): Promise<void> {
  * `git notes list` (names only), then one `cat-file --batch` for just the notes wanted, so a
  * short range does not read every note in the repository.
  */
-export async function readNotes(commits: Iterable<string>): Promise<Map<string, string>> {
-  const { stdout, status } = await runGit(["notes", `--ref=${notesRef}`, "list"], {
+export async function readNotes(
+  dir: string,
+  commits: Iterable<string>,
+): Promise<Map<string, string>> {
+  const { stdout, status } = await runGit(dir, ["notes", `--ref=${notesRef}`, "list"], {
     okExitCodes: [1],
   });
   const notes = new Map<string, string>();
@@ -65,7 +66,10 @@ export async function readNotes(commits: Iterable<string>): Promise<Map<string, 
     .split("\n")
     .map((line) => line.split(" "))
     .filter((pair): pair is [string, string] => pair.length === 2 && wanted.has(pair[1] ?? ""));
-  const blobs = await readObjects(pairs.map(([blob]) => blob));
+  const blobs = await readObjects(
+    dir,
+    pairs.map(([blob]) => blob),
+  );
   for (const [blob, commit] of pairs) {
     const object = blobs.get(blob);
     if (object) notes.set(commit, object.content.toString("utf8"));
@@ -74,22 +78,9 @@ export async function readNotes(commits: Iterable<string>): Promise<Map<string, 
 }
 
 /** One commit's note, or null when it has none. */
-export async function readNote(commit: string): Promise<string | null> {
-  const { stdout, status } = await runGit(["notes", `--ref=${notesRef}`, "show", commit], {
+export async function readNote(dir: string, commit: string): Promise<string | null> {
+  const { stdout, status } = await runGit(dir, ["notes", `--ref=${notesRef}`, "show", commit], {
     okExitCodes: [1],
   });
   return status === 0 ? stdout.toString("utf8") : null;
-}
-
-/** The commit a notes ref points at, or null when it does not exist. */
-export async function refTip(ref: string): Promise<string | null> {
-  const { stdout, status } = await runGit(["rev-parse", "-q", "--verify", ref], {
-    okExitCodes: [1],
-  });
-  return status === 0 ? stdout.toString("utf8").trim() : null;
-}
-
-/** Full commit ID of a revision; fails with git's message when it does not resolve. */
-export function resolveCommit(rev: string): Promise<string> {
-  return gitText(["rev-parse", "--verify", `${rev}^{commit}`]);
 }

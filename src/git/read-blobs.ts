@@ -21,13 +21,14 @@ export interface BlobsRead {
  * such as the rules at the parent) are kept. One process instead of two on the post-commit path.
  */
 export async function readBlobs(
+  dir: string,
   oids: readonly string[],
   wholeNames: readonly string[] = [],
 ): Promise<BlobsRead> {
   const digests = new Map<string, BlobDigest | null>();
   const whole = new Map<string, GitObject | null>();
   const keep = new Set(wholeNames);
-  await catFileBatch([...wholeNames, ...new Set(oids)], (name, object) => {
+  await catFileBatch(dir, [...wholeNames, ...new Set(oids)], (name, object) => {
     if (keep.has(name)) return collectInto(whole, name, object);
     if (!object) {
       digests.set(name, null);

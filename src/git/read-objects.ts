@@ -11,10 +11,11 @@ export interface GitObject {
  * `git cat-file --batch`. A name that does not resolve maps to null.
  */
 export async function readObjects(
+  dir: string,
   names: readonly string[],
 ): Promise<Map<string, GitObject | null>> {
   const objects = new Map<string, GitObject | null>();
-  await catFileBatch(names, (name, object) => collectInto(objects, name, object));
+  await catFileBatch(dir, names, (name, object) => collectInto(objects, name, object));
   return objects;
 }
 

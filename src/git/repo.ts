@@ -20,8 +20,8 @@ export interface Repo {
   rebaseDirs: [string, string];
 }
 
-/** Finds the repository with one git process. Fails with exit 2 outside a work tree. */
-export async function locateRepo(cwd: string = process.cwd()): Promise<Repo> {
+/** Finds the repository around `cwd` with one git process. Fails with exit 2 outside a work tree. */
+export async function locateRepo(cwd: string): Promise<Repo> {
   const args = [
     "rev-parse",
     "--path-format=absolute",
@@ -40,7 +40,7 @@ export async function locateRepo(cwd: string = process.cwd()): Promise<Repo> {
     "--show-prefix",
   ];
   try {
-    const { stdout } = await runGit(args, { cwd });
+    const { stdout } = await runGit(cwd, args);
     const lines = stdout.toString("utf8").split("\n");
     const [stateDir, mergeHeadFile, hooksDir, rebaseMerge, rebaseApply, commonDir, root, prefix] =
       lines;
@@ -54,7 +54,7 @@ export async function locateRepo(cwd: string = process.cwd()): Promise<Repo> {
       !root ||
       prefix === undefined
     ) {
-      throw new IntentguardError(`git rev-parse gave an unexpected answer in ${cwd}.`, 3);
+      throw new Error(`git rev-parse gave an unexpected answer in ${cwd}`);
     }
     return {
       root: path.normalize(root),

@@ -1,7 +1,7 @@
 import { readFile, rename, rm, stat } from "node:fs/promises";
-import { shellQuote } from "../core/shell-quote.js";
 import { IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { shellQuote } from "../report/shell-quote.js";
 import type { FileAction } from "./husky-hook-file.js";
 import { hooksReadingStdin } from "./managed-hooks.js";
 

@@ -15,7 +15,7 @@ export type HooksTarget =
  * honours core.hooksPath.
  */
 export async function findHooksTarget(repo: Repo): Promise<HooksTarget> {
-  const hooksPath = await readGitConfig("core.hooksPath", repo.root);
+  const hooksPath = await readGitConfig(repo.root, "core.hooksPath");
   if (hooksPath) {
     const absolute = path.resolve(repo.root, hooksPath);
     const isHuskyRunnerDir =

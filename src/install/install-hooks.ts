@@ -1,9 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { shellQuote } from "../core/shell-quote.js";
+import { notesRef } from "../core/trace/notes-ref.js";
 import { addGitConfigValue, removeGitConfigValue } from "../git/config.js";
-import { notesRef } from "../git/notes.js";
 import type { Repo } from "../git/repo.js";
+import { shellQuote } from "../report/shell-quote.js";
 import { installGitHook, uninstallGitHook } from "./git-hook-file.js";
 import { findHooksTarget, type HooksTarget } from "./hooks-target.js";
 import { addHuskyLine, type FileAction, removeHuskyLine } from "./husky-hook-file.js";
@@ -36,7 +36,7 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
         : await installGitHook(file, hook, shimPath(hook));
     results.push({ hook, file, action });
   }
-  const added = await addGitConfigValue("notes.rewriteRef", notesRef, repo.root);
+  const added = await addGitConfigValue(repo.root, "notes.rewriteRef", notesRef);
   return { target, results, rewriteRef: added ? "added" : "unchanged" };
 }
 
@@ -51,7 +51,7 @@ export async function uninstallHooks(repo: Repo): Promise<HooksReport> {
     const gitFile = path.join(repo.hooksDir, hook);
     results.push({ hook, file: gitFile, action: await uninstallGitHook(gitFile) });
   }
-  const removed = await removeGitConfigValue("notes.rewriteRef", notesRef, repo.root);
+  const removed = await removeGitConfigValue(repo.root, "notes.rewriteRef", notesRef);
   return { target, results, rewriteRef: removed ? "removed" : "absent" };
 }
 

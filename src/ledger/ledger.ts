@@ -78,30 +78,30 @@ export function lineHash(line: Buffer | string): string {
  * Appends one event as one write of one line, under the ledger lock, chained to the line before
  * (`seq` is the line's number, `prev` the SHA-256 of the previous line). A torn last line left by
  * a crash is kept: it is terminated, a `torn_line_found` event says where it is, and the chain
- * continues from it, so nothing is dropped or overwritten.
+ * continues from it, so nothing is dropped or overwritten. Returns the events written (the torn
+ * line's marker first, when there was one), so the caller can say what happened; it prints nothing.
  */
-export async function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise<void> {
+export async function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise<LedgerEvent[]> {
   const file = ledgerPath(repo);
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     excludeFromGit(repo, file);
   }
-  await withFileLock(`${file}.lock`, () => {
+  return withFileLock(`${file}.lock`, () => {
     const tail = readTail(file);
     const lines: string[] = [];
+    const written: LedgerEvent[] = [];
     let seq = tail.lastSeq;
     let prev = tail.lastLine === null ? null : lineHash(tail.lastLine);
     const push = (next: LedgerEvent) => {
       seq += 1;
       const line = JSON.stringify({ seq, prev, timestamp: new Date().toISOString(), ...next });
       lines.push(line);
+      written.push(next);
       prev = lineHash(line);
     };
     if (tail.torn) {
       seq += 1; // the torn line keeps its place
-      process.stderr.write(
-        `intentguard: the ledger's last line (${seq}) was cut short, probably by a crash; it is kept and marked. See intentguard trace verify.\n`,
-      );
       push({ event: "torn_line_found", line: seq });
     }
     push(event);
@@ -112,6 +112,7 @@ export async function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise
     } finally {
       closeSync(fd);
     }
+    return written;
   });
 }
 

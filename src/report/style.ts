@@ -1,3 +1,5 @@
+import type { Environment } from "../environment.js";
+
 /** The few text styles intentguard uses; each is the identity when colour is off. */
 export interface Style {
   red(text: string): string;
@@ -16,16 +18,14 @@ export const plainStyle: Style = {
 };
 
 /**
- * Colour on a terminal, plain elsewhere; NO_COLOR (any non-empty value) always wins, FORCE_COLOR
- * forces it on. chalk is loaded only when colour is on, so hooks writing to a pipe never load it.
+ * Colour on a terminal, plain elsewhere; NO_COLOR always wins, FORCE_COLOR forces it on. chalk
+ * is loaded only when colour is on, so hooks writing to a pipe never load it.
  */
-export async function styleFor(stream: { isTTY?: boolean }): Promise<Style> {
-  const { NO_COLOR, FORCE_COLOR } = process.env;
-  const wanted = NO_COLOR
-    ? false
-    : FORCE_COLOR !== undefined
-      ? FORCE_COLOR !== "0"
-      : stream.isTTY === true;
+export async function styleFor(
+  stream: { isTTY?: boolean },
+  color: Environment["color"],
+): Promise<Style> {
+  const wanted = color.never ? false : (color.forced ?? stream.isTTY === true);
   if (!wanted) return plainStyle;
   const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level: 1 });

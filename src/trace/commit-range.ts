@@ -1,12 +1,11 @@
-import { intentsFilePath } from "../core/governance.js";
+import { intentsFilePath } from "../core/governance-files.js";
 import { GitError, IntentguardError } from "../errors.js";
-import { gitText } from "../git/exec.js";
+import { commitsAdding, listAncestors, listCommits } from "../git/revisions.js";
 
 /** The commits of a range (`a..b`, a revision, `HEAD` by default), newest first. */
-export async function commitsInRange(range: string): Promise<string[]> {
+export async function commitsInRange(dir: string, range: string): Promise<string[]> {
   try {
-    const text = await gitText(["rev-list", range, "--"]);
-    return text.split("\n").filter(Boolean);
+    return await listCommits(dir, range);
   } catch (error) {
     if (error instanceof GitError) {
       throw new IntentguardError(
@@ -21,15 +20,14 @@ export async function commitsInRange(range: string): Promise<string[]> {
  * The commits made before intentguard was adopted, in the history of the range's tip: the
  * ancestors of the commits that added the intents file, which are not expected to be traced.
  */
-export async function commitsBeforeAdoption(range: string): Promise<Set<string>> {
+export async function commitsBeforeAdoption(dir: string, range: string): Promise<Set<string>> {
   const tip = range.includes("..") ? range.split(/\.\.\.?/).pop() || "HEAD" : range;
-  const adoptions = (
-    await gitText(["log", "--format=%H", "--diff-filter=A", tip, "--", intentsFilePath])
-  )
-    .split("\n")
-    .filter(Boolean);
-  if (adoptions.length === 0) return new Set(await commitsInRange(tip));
-  const parents = adoptions.map((commit) => `${commit}^@`);
-  const text = await gitText(["rev-list", ...parents, "--"]);
-  return new Set(text.split("\n").filter(Boolean));
+  const adoptions = await commitsAdding(dir, tip, intentsFilePath);
+  if (adoptions.length === 0) return new Set(await commitsInRange(dir, tip));
+  return new Set(
+    await listAncestors(
+      dir,
+      adoptions.map((commit) => `${commit}^@`),
+    ),
+  );
 }

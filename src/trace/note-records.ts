@@ -27,6 +27,14 @@ export function parseNote(text: string): NoteLine[] {
     });
 }
 
+/** The records of a note that parse and have files; other lines are skipped (verify reports them). */
+export function recordsInNote(note: string | undefined): TraceRecord[] {
+  if (note === undefined) return [];
+  return parseNote(note).flatMap((line) =>
+    line.ok && Array.isArray(line.record.files) ? [line.record] : [],
+  );
+}
+
 /** The number of lines a record attributes: the sum of its ranges' lengths. */
 export function attributedLines(record: TraceRecord): number {
   let lines = 0;

@@ -1,19 +1,25 @@
 import { randomUUID } from "node:crypto";
-import type { FileChange } from "../core/changeset.js";
-import type { Rules } from "../core/rules.js";
+import type { FileChange } from "../core/file-change.js";
+import type { Governance } from "../core/governance.js";
 import { buildRecord } from "../core/trace/build-record.js";
-import { type Contributor, resolveContributor } from "../core/trace/contributor.js";
+import {
+  type Contributor,
+  type ContributorEnvironment,
+  resolveContributor,
+} from "../core/trace/contributor.js";
 import type { LineRange } from "../core/trace/range-hash.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import { diffCommit } from "../git/diff-commit.js";
 import { type BlobsRead, readBlobs } from "../git/read-blobs.js";
 import type { Repo } from "../git/repo.js";
-import { compileSnapshot } from "../rules/compile-snapshot.js";
-import { rulesObjectNames, snapshotOf } from "../rules/rules-snapshot.js";
+import { compileSnapshot } from "../governance/compile-snapshot.js";
+import { governanceObjectNames, snapshotOf } from "../governance/governance-snapshot.js";
 import { version } from "../version.js";
 
 export interface RecordOptions {
+  /** Who the environment says is committing (INTENTGUARD_CONTRIBUTOR, _MODEL, _AGENT). */
+  contributorEnv: ContributorEnvironment;
   /** Overrides who made a file's change (a rewrite keeps the original contributors). */
   contributorOf?: (
     file: FileChange,
@@ -27,34 +33,33 @@ export interface RecordOptions {
 /**
  * Builds the trace record of one commit: one streamed `git diff-tree` for its changes and
  * ranges, and, started as soon as the diff's raw part is in, one `git cat-file --batch` hashing
- * its blobs and reading the rules of its first parent (for the intent's related specs).
+ * its blobs and reading the governance of its first parent (for the intent's related specs).
+ * `dir` is where git runs; the repository itself (for the governance cache) may still be being
+ * located.
  */
 export async function recordCommit(
+  dir: string,
   repo: Repo | Promise<Repo>,
   rev: string,
-  options: RecordOptions = {},
+  options: RecordOptions,
 ): Promise<TraceRecord> {
   let objects: Promise<BlobsRead> = Promise.resolve({ digests: new Map(), whole: new Map() });
-  let rulesRev = rev;
-  const diff = await diffCommit(rev, (changes, parents) => {
-    rulesRev = parents[0] ?? rev;
-    objects = readBlobs(changes.flatMap(blobIds), rulesObjectNames(rulesRev));
+  let governanceRev = rev;
+  const diff = await diffCommit(dir, rev, (changes, parents) => {
+    governanceRev = parents[0] ?? rev;
+    objects = readBlobs(dir, changes.flatMap(blobIds), governanceObjectNames(governanceRev));
     objects.catch(() => {});
   });
   const { digests, whole } = await objects;
-  const rulesOfParent = await rulesFrom(repo, rulesRev, whole);
+  const parentGovernance = await governanceFrom(repo, governanceRev, whole);
   const intentId =
     trailerValues(diff.commit.trailers, intentTrailer)[0] ?? options.intentFallback ?? null;
-  const commitContributor = resolveContributor(diff.commit, {
-    contributor: process.env.INTENTGUARD_CONTRIBUTOR,
-    model: process.env.INTENTGUARD_MODEL,
-    agent: process.env.INTENTGUARD_AGENT,
-  });
+  const commitContributor = resolveContributor(diff.commit, options.contributorEnv);
   return buildRecord({
     diff,
     blobSha256: (oid) => digests.get(oid)?.sha256 ?? null,
     intentId,
-    intent: rulesOfParent?.intents.find((intent) => intent.id === intentId) ?? null,
+    intent: parentGovernance?.intents.find((intent) => intent.id === intentId) ?? null,
     contributorOf: (file, ranges) =>
       options.contributorOf?.(file, ranges, commitContributor) ?? commitContributor,
     id: randomUUID(),
@@ -70,13 +75,13 @@ function blobIds(change: FileChange): string[] {
   return ids;
 }
 
-/** The rules as committed at `rev`; null when absent or invalid (a record is written anyway). */
-async function rulesFrom(
+/** The governance as committed at `rev`; null when absent or invalid (a record is written anyway). */
+async function governanceFrom(
   repo: Repo | Promise<Repo>,
   rev: string,
   whole: BlobsRead["whole"],
-): Promise<Rules | null> {
-  const [intents, policy] = rulesObjectNames(rev).map((name) => whole.get(name));
+): Promise<Governance | null> {
+  const [intents, policy] = governanceObjectNames(rev).map((name) => whole.get(name));
   try {
     const snapshot = snapshotOf({ kind: "commit", rev }, rev, intents, policy);
     return await compileSnapshot(snapshot, (await repo).stateDir);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { buildRecord } from "../core/trace/build-record.js";
-import type { CommitDiff } from "../core/trace/commit-diff-parser.js";
+import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { compareRecord } from "../core/trace/compare-record.js";
 import { TraceRecord } from "../core/trace/record-schema.js";
 import { diffCommits } from "../git/diff-commit.js";
@@ -37,10 +37,10 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
   const file = ledgerPath(repo);
   const ledger = { file, ...verifyChain(readLedger(file)) };
   const [commits, beforeAdoption] = await Promise.all([
-    commitsInRange(range),
-    commitsBeforeAdoption(range),
+    commitsInRange(repo.root, range),
+    commitsBeforeAdoption(repo.root, range),
   ]);
-  const notes = await readNotes(commits);
+  const notes = await readNotes(repo.root, commits);
   const issues: TraceIssue[] = [];
   const stored = new Map<string, TraceRecord>();
   for (const commit of commits) {
@@ -61,7 +61,7 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
     const [record] = records;
     if (record) stored.set(commit, record);
   }
-  for (const [commit, differences] of await recompute(stored)) {
+  for (const [commit, differences] of await recompute(repo.root, stored)) {
     for (const detail of differences) issues.push({ commit, kind: "tampered", detail });
   }
   return {
@@ -71,6 +71,11 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
     commits: { checked: commits.length, traced: stored.size, before_adoption: beforeAdoption.size },
     issues,
   };
+}
+
+/** How many problems a report counts: every trace issue, every ledger issue not marked. */
+export function verifyProblems(report: VerifyReport): number {
+  return report.issues.length + report.ledger.issues.filter((issue) => !issue.marked).length;
 }
 
 function readLedger(file: string): Buffer {
@@ -111,15 +116,18 @@ function checkNote(commit: string, note: string, issues: TraceIssue[]): TraceRec
 }
 
 /** Recomputes the stored records' commits and lists, per commit, what differs. */
-async function recompute(stored: Map<string, TraceRecord>): Promise<Map<string, string[]>> {
+async function recompute(
+  dir: string,
+  stored: Map<string, TraceRecord>,
+): Promise<Map<string, string[]>> {
   const diffs: CommitDiff[] = [];
-  await diffCommits([...stored.keys()], (diff) => diffs.push(diff));
+  await diffCommits(dir, [...stored.keys()], (diff) => diffs.push(diff));
   const oids = diffs.flatMap((diff) =>
     diff.changes.flatMap((change) =>
       [change.oldBlob, change.newBlob].filter((oid): oid is string => oid !== null),
     ),
   );
-  const { digests } = await readBlobs(oids);
+  const { digests } = await readBlobs(dir, oids);
   const differences = new Map<string, string[]>();
   for (const diff of diffs) {
     const record = stored.get(diff.commit.sha);

@@ -222,7 +222,7 @@ describe("wrong places and wrong arguments", () => {
       ["check", "--staged", "--intent"],
       "intentguard check: Option '--intent <value>' argument missing",
     ],
-    [["select"], "intentguard select needs an intent ID"],
+    [["select"], "intentguard select: needs an intent ID"],
     [["select", "A", "B"], 'unexpected argument "B"'],
     [["hook", "pre-comit"], "did you mean pre-commit?"],
   ])("rejects %j with exit 2", async (args, message) => {

@@ -122,6 +122,42 @@ describe("the CLI itself", () => {
     expect(repo.intentguard(["--version"]).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
+  it("answers help <command>, <group> --help and version like their flag forms", async () => {
+    const repo = await createGovernedRepo({ hooks: false });
+    const flagged = repo.intentguard(["check", "--help"]);
+    const worded = repo.intentguard(["help", "check"]);
+    expect(worded.status).toBe(0);
+    expect(worded.stdout).toBe(flagged.stdout);
+    const group = repo.intentguard(["trace", "--help"]);
+    expect(group.status).toBe(0);
+    expect(group.stdout).toContain("Usage: intentguard trace <subcommand>");
+    expect(group.stdout).toMatch(/ {2}trace verify {2,}prove the ledger chain/);
+    expect(repo.intentguard(["help", "trace"]).stdout).toBe(group.stdout);
+    const verbose = repo.intentguard(["version"]);
+    expect(verbose.status).toBe(0);
+    expect(verbose.stdout).toBe(repo.intentguard(["--version"]).stdout);
+    const unknown = repo.intentguard(["help", "chek"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe(
+      'intentguard: unknown command "chek"; did you mean "check"? Run intentguard --help for the list.\n',
+    );
+  });
+
+  it("names the command once in an error, and ends each sentence once", async () => {
+    const repo = await createGovernedRepo({ hooks: false });
+    const flag = repo.intentguard(["check", "--stagd"]);
+    expect(flag.stderr).toMatch(
+      /^intentguard check: unknown flag --stagd; did you mean --staged\? Usage:/,
+    );
+    for (const args of [["check", "--stagd"], ["select"], ["trace", "shwo"], ["hook", "x"]]) {
+      const result = repo.intentguard(args);
+      expect(result.status, args.join(" ")).toBe(2);
+      expect(result.stderr, args.join(" ")).not.toMatch(
+        /intentguard[^\n]*intentguard [a-z]+:|\?\./,
+      );
+    }
+  });
+
   it("colours output on request and never when NO_COLOR is set", async () => {
     const repo = await createGovernedRepo({ hooks: false });
     const args = ["check", "--paths", "src/auth/x.ts", "--intent", "INT-001"];

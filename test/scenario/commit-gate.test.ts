@@ -1,7 +1,7 @@
 import { chmodSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
+import { createSelectedRepo, type TestRepo } from "../support/test-repo.js";
 
 /** Stages everything and commits; returns the result with the commit count before and after. */
 function stageAndCommit(repo: TestRepo, message: string) {
@@ -11,15 +11,9 @@ function stageAndCommit(repo: TestRepo, message: string) {
   return { ...result, committed: repo.commitCount() === before + 1 };
 }
 
-async function selectedRepo(intent = "INT-001"): Promise<TestRepo> {
-  const repo = await createGovernedRepo();
-  expect(repo.intentguard(["select", intent]).status).toBe(0);
-  return repo;
-}
-
 describe("the commit gate against real git", () => {
   it("lets an in-scope commit through and adds the Intent: trailer", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.write("src/auth/login.ts", "export const login = 2;\n");
     const result = stageAndCommit(repo, "Tighten login");
     expect(result.status).toBe(0);
@@ -42,7 +36,7 @@ describe("the commit gate against real git", () => {
     ],
     ["a file in forbidden_scope", (repo: TestRepo) => repo.write("src/auth/secrets/key.ts", "k\n")],
   ])("blocks %s outside the scope", async (_what, change) => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     change(repo);
     const result = stageAndCommit(repo, "Out of scope");
     expect(result.status).toBe(1);
@@ -52,7 +46,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("names every offending path, the rule, the scope and the next steps", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.git("mv", "src/auth/login.ts", "docs/login.md");
     repo.write("src/auth/secrets/key.ts", "k\n");
     const result = stageAndCommit(repo, "Mixed");
@@ -74,7 +68,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("suggests the intent whose scope covers the offending paths", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.write("docs/guide.md", "# Guide\n");
     const result = stageAndCommit(repo, "Docs under the wrong intent");
     expect(result.status).toBe(1);
@@ -84,7 +78,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("blocks a mode change outside the scope and allows one inside", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     chmodSync(path.join(repo.dir, "src/billing/invoice.ts"), 0o755);
     const outside = stageAndCommit(repo, "Make invoice executable");
     expect(outside.status).toBe(1);
@@ -96,7 +90,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("checks a symlink's own path, not its target", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     symlinkSync("../auth/login.ts", path.join(repo.dir, "src/billing/link.ts"));
     const outside = stageAndCommit(repo, "Link from billing");
     expect(outside.status).toBe(1);
@@ -108,7 +102,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("checks a submodule's gitlink path", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     const library = path.join(repo.base, "library");
     repo.run("git", ["init", "-q", library]);
     repo.run("git", ["-C", library, "commit", "-q", "--allow-empty", "-m", "library"]);
@@ -120,7 +114,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("judges exactly what commit -a commits", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.write("src/auth/login.ts", "export const login = 3;\n");
     repo.write("src/billing/untracked.ts", "not added, so not committed\n");
     const allowed = repo.commit("Tracked changes only", ["-a"]);
@@ -133,7 +127,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("judges exactly what commit -- <path> commits, not the rest of the index", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.write("src/billing/invoice.ts", "staged, outside the scope\n");
     repo.write("src/auth/login.ts", "export const login = 4;\n");
     repo.git("add", "-A");
@@ -145,7 +139,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("works for a commit made from a subdirectory", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.write("src/auth/login.ts", "export const login = 5;\n");
     repo.write("src/billing/invoice.ts", "changed\n");
     const cwd = path.join(repo.dir, "src/auth");
@@ -158,7 +152,7 @@ describe("the commit gate against real git", () => {
   });
 
   it("keeps each linked worktree's selected intent apart", async () => {
-    const repo = await selectedRepo("INT-001");
+    const repo = await createSelectedRepo("INT-001");
     const worktree = path.join(repo.base, "docs-worktree");
     repo.git("worktree", "add", "-q", "-b", "docs", worktree);
     expect(repo.intentguard(["select", "INT-002"], { cwd: worktree }).status).toBe(0);
@@ -183,7 +177,7 @@ describe("the commit gate against real git", () => {
     ["non-ASCII characters", "src/auth/ünïcødé-名前.ts"],
     ["a leading dash", "src/auth/-dash.ts"],
   ])("handles a file name with %s, in scope and out", async (_what, name) => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.write(name, "x\n");
     expect(stageAndCommit(repo, "In scope").status).toBe(0);
     const outside = name.replace("src/auth/", "src/billing/");

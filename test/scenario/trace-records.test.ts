@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecord } from "../../src/core/trace/record-schema.js";
 import { agentTraceValidator, traceRecordValidator } from "../support/schema-validators.js";
-import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
+import { createSelectedRepo } from "../support/test-repo.js";
 import { expectRangesMatchContent, ledgerEvents, noteRecords } from "../support/traces.js";
-
-async function selectedRepo(): Promise<TestRepo> {
-  const repo = await createGovernedRepo();
-  expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
-  return repo;
-}
 
 /** A sequence editor that rewrites the rebase todo with sed expressions. */
 function sequenceEditor(...expressions: string[]): string {
@@ -17,7 +11,7 @@ function sequenceEditor(...expressions: string[]): string {
 
 describe("post-commit writes the trace record", () => {
   it("keys one valid record to HEAD whose every range hash matches the content git stores", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     const head = repo.commitFile(
       "src/auth/login.ts",
       "export const login = 2;\nconst a = 1;\r\nconst b = 'ü';\n\nlast line",
@@ -51,7 +45,7 @@ describe("post-commit writes the trace record", () => {
   });
 
   it("records blob SHA-256s and modes on both sides, and a rename's old path", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.git("mv", "src/auth/login.ts", "src/auth/session.ts");
     repo.git("commit", "-q", "-m", "Rename login");
     const [record] = noteRecords(repo);
@@ -70,7 +64,7 @@ describe("post-commit writes the trace record", () => {
   });
 
   it("records a --no-verify commit too, and shows that it declares no intent", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     const head = repo.commitFile(
       "src/billing/invoice.ts",
       "skipped the gate\n",
@@ -87,7 +81,7 @@ describe("post-commit writes the trace record", () => {
   });
 
   it("attributes to the AI the environment declares, writing it as trailers too", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     const env = {
       INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6",
       INTENTGUARD_AGENT: "agent-builder-01",
@@ -106,7 +100,7 @@ describe("post-commit writes the trace record", () => {
   });
 
   it("recognises a known AI Co-authored-by trailer", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     const head = repo.commitFile(
       "src/auth/login.ts",
       "x\n",
@@ -119,7 +113,7 @@ describe("post-commit writes the trace record", () => {
   });
 
   it("records only the lines a merge itself wrote, not the commits it brings in", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.git("checkout", "-q", "-b", "feature");
     repo.commitFile("src/auth/login.ts", "feature 1\nshared\nfeature 3\n", "Feature", {
       env: {
@@ -145,7 +139,7 @@ describe("post-commit writes the trace record", () => {
 
 describe("rewrites keep exactly one correct record per commit", () => {
   it("re-keys an amend to the new commit", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     const before = repo.commitFile("src/auth/login.ts", "one\n", "First try");
     repo.write("src/auth/login.ts", "one\ntwo\n");
     repo.git("add", "-A");
@@ -163,7 +157,7 @@ describe("rewrites keep exactly one correct record per commit", () => {
   });
 
   it("gives reworded, squashed and fixed-up commits of rebase -i one record each", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     const base = repo.head();
     const ai = { INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6" };
     repo.commitFile("src/auth/a.ts", "a\n", "Add a", { env: ai });
@@ -199,7 +193,7 @@ describe("rewrites keep exactly one correct record per commit", () => {
   });
 
   it("gives a cherry-picked commit a record from its trailer and its own diff", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.git("checkout", "-q", "-b", "topic");
     const picked = repo.commitFile("src/auth/pick.ts", "picked\n", "To pick", {
       env: {
@@ -219,7 +213,7 @@ describe("rewrites keep exactly one correct record per commit", () => {
 
 describe("trace export", () => {
   it("writes records that validate against the shipped schema, and Agent Trace that validates too", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.commitFile("src/auth/a.ts", "1\n2\n", "AI lines", {
       env: {
         INTENTGUARD_MODEL: "anthropic/claude-sonnet-4-6",
@@ -258,7 +252,7 @@ describe("trace export", () => {
   });
 
   it("rejects an unknown format (exit 2)", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     const result = repo.intentguard(["trace", "export", "--format", "csv"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(
@@ -269,7 +263,7 @@ describe("trace export", () => {
 
 describe("trace map", () => {
   it("writes the intent map, and committing it alone needs no intent", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.commitFile("src/auth/a.ts", "1\n2\n", "Two lines");
     expect(repo.intentguard(["trace", "map"]).status).toBe(0);
     const map = repo.read(".orchestration/intent_map.md");
@@ -290,7 +284,7 @@ describe("trace map", () => {
 
 describe("trace log and show", () => {
   it("summarises commits per intent with AI and human lines", async () => {
-    const repo = await selectedRepo();
+    const repo = await createSelectedRepo();
     repo.commitFile("src/auth/a.ts", "1\n2\n3\n", "AI lines", {
       env: { INTENTGUARD_MODEL: "m/1" },
     });

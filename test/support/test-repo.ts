@@ -197,6 +197,32 @@ export async function createGovernedRepo(options: GovernedRepoOptions = {}): Pro
   return repo;
 }
 
+/** A governed repository in which this work tree has selected `intent`. */
+export async function createSelectedRepo(intent = "INT-001"): Promise<TestRepo> {
+  const repo = await createGovernedRepo();
+  expectSuccess(repo.intentguard(["select", intent]), `intentguard select ${intent}`);
+  return repo;
+}
+
+/** A scratch directory under the system's temporary folder, removed after the test file. */
+export function createScratchDir(prefix = "intentguard-scratch-"): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
+  created.push(dir);
+  return dir;
+}
+
+/**
+ * Points this test process's environment at a repository's hermetic one, for tests that call
+ * src/git in-process: git then runs with the repository's HOME and global config, not the
+ * developer's. Each test file runs in its own worker, so this never leaks into another file.
+ */
+export function useHermeticProcessEnv(repo: TestRepo): void {
+  for (const key of Object.keys(process.env)) {
+    if (/^(GIT_|INTENTGUARD)/.test(key)) delete process.env[key];
+  }
+  Object.assign(process.env, repo.env);
+}
+
 export function expectSuccess(result: Run, what: string): Run {
   if (result.status !== 0)
     throw new Error(`${what} exited ${result.status}:\n${result.stderr}${result.stdout}`);

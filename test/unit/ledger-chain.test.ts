@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Repo } from "../../src/git/repo.js";
 import { appendLedgerEvent, ledgerPath, lineHash } from "../../src/ledger/ledger.js";
 import { verifyChain } from "../../src/ledger/verify-chain.js";
+import { createScratchDir } from "../support/test-repo.js";
 
 function scratchRepo(): Repo {
-  const root = mkdtempSync(path.join(os.tmpdir(), "intentguard-ledger-"));
+  const root = createScratchDir("intentguard-ledger-");
   const commonDir = path.join(root, ".git");
   return {
     root,
@@ -59,7 +59,10 @@ describe("the ledger", () => {
         detail: "the last line was never finished (a crash while writing?)",
       },
     ]);
-    await appendLedgerEvent(repo, selected(3));
+    expect(await appendLedgerEvent(repo, selected(3))).toEqual([
+      { event: "torn_line_found", line: 2 },
+      selected(3),
+    ]);
     const lines = readFileSync(file, "utf8").trimEnd().split("\n");
     expect(lines[1]).toBe('{"seq":2,"ev');
     expect(JSON.parse(lines[2] ?? "")).toMatchObject({

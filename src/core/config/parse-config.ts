@@ -1,7 +1,7 @@
 import type { Document, LineCounter } from "yaml";
 import type { z } from "zod";
-import type { ConfigProblem } from "../../errors.js";
 import { closestMatch } from "../closest-match.js";
+import type { ConfigProblem } from "./config-problem.js";
 
 export type ParsedConfig<T> = { ok: true; value: T } | { ok: false; problems: ConfigProblem[] };
 

@@ -10,17 +10,17 @@ export type Admission =
   | { readonly admitted: false; readonly reason: "outside" }
   | { readonly admitted: false; readonly reason: "not a plain path" };
 
-export type ScopeJudge = (path: string) => Admission;
+export type Admitter = (path: string) => Admission;
 
 const outside: Admission = { admitted: false, reason: "outside" };
 const notPlain: Admission = { admitted: false, reason: "not a plain path" };
 
 /**
- * Builds the judge for an effective scope: regular expressions and answers are built once, so
+ * Builds the admitter of an effective scope: regular expressions and answers are built once, so
  * judging a path allocates nothing (a 20,000-path change is judged on the hook path). Deny wins
  * over every allow; an empty scope admits nothing.
  */
-export function scopeJudge(scope: EffectiveScope): ScopeJudge {
+export function scopeAdmitter(scope: EffectiveScope): Admitter {
   const deny = scope.deny.map((by): [PathPredicate, Admission] => [
     patternMatcher(by),
     { admitted: false, reason: "forbidden", by },

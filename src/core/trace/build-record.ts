@@ -1,6 +1,6 @@
-import type { ChangeOperation, FileChange } from "../changeset.js";
 import type { Intent } from "../config/intents-schema.js";
-import type { CommitDiff } from "./commit-diff-parser.js";
+import type { ChangeOperation, FileChange } from "../file-change.js";
+import type { CommitDiff } from "./commit-diff.js";
 import type { Contributor } from "./contributor.js";
 import type { LineRange } from "./range-hash.js";
 import type { TracedFile, TraceRecord } from "./record-schema.js";

@@ -1,4 +1,4 @@
-import type { FileChange } from "../changeset.js";
+import type { FileChange } from "../file-change.js";
 import type { Contributor } from "./contributor.js";
 import type { LineRange } from "./range-hash.js";
 import type { TraceRecord } from "./record-schema.js";

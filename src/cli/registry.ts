@@ -1,0 +1,203 @@
+import type { CommandSpec } from "../commands/command.js";
+
+const json = {
+  type: "boolean",
+  description: "print JSON (stable, versioned) instead of text",
+} as const;
+const intent = {
+  type: "string",
+  value: "<ID>",
+  description: "the intent to judge against (else INTENTGUARD_INTENT, else the selection)",
+} as const;
+const range = {
+  type: "string",
+  value: "<a>..<b>",
+  description: "the commits to look at (default: HEAD's history)",
+} as const;
+
+/**
+ * Every command, described without loading it: the CLI parses flags and generates usage and help
+ * from this table, and imports a command's module only when it runs.
+ */
+export const commands: CommandSpec[] = [
+  {
+    name: "init",
+    summary: "scaffold .orchestration/ and policies/, and install the hooks",
+    options: {},
+    notes: [
+      "Creates .orchestration/active_intents.yaml, policies/intentguard.yaml and",
+      ".orchestration/.gitignore where they are missing (never overwrites), then installs the hooks.",
+    ],
+    maxPositionals: 0,
+    load: () => import("../commands/init.js"),
+  },
+  {
+    name: "install",
+    summary: "install the git hooks (idempotent; husky-aware)",
+    options: {},
+    notes: [
+      "With husky (.husky/ or core.hooksPath into it) adds one line to each .husky/<hook>;",
+      "else writes hooks into `git rev-parse --git-path hooks`, chaining any hook already there.",
+    ],
+    maxPositionals: 0,
+    load: () => import("../commands/install.js"),
+  },
+  {
+    name: "uninstall",
+    summary: "remove only what install added, restoring chained hooks",
+    options: {},
+    maxPositionals: 0,
+    load: () => import("../commands/uninstall.js"),
+  },
+  {
+    name: "doctor",
+    summary: "explain why the hooks would not run here, and how to fix it",
+    options: {},
+    notes: ["Exit 0 when the hooks will run and the rules load; 1 when something needs fixing."],
+    maxPositionals: 0,
+    load: () => import("../commands/doctor.js"),
+  },
+  {
+    name: "select",
+    summary: "choose this work tree's intent and print its context",
+    arguments: "<ID>",
+    options: {
+      json: { type: "boolean", description: "print the intent's context as JSON (for agents)" },
+      clear: { type: "boolean", description: "forget this work tree's selection" },
+    },
+    alone: ["clear"],
+    maxPositionals: 1,
+    load: () => import("../commands/select.js"),
+  },
+  {
+    name: "status",
+    summary: "the active intent, its scope, and the verdict on what is staged",
+    options: {
+      intent: { ...intent, description: "judge as if this intent were selected" },
+      json: { type: "boolean", description: "print intent and verdict as JSON" },
+    },
+    maxPositionals: 0,
+    load: () => import("../commands/status.js"),
+  },
+  {
+    name: "check",
+    summary: "judge the staged change, or paths before writing them",
+    options: {
+      staged: {
+        type: "boolean",
+        description: "judge what is staged, exactly as the commit hooks do",
+      },
+      paths: {
+        type: "boolean",
+        operands: "<path…>",
+        description: "judge paths you intend to touch (relative to the current directory)",
+      },
+      intent,
+      format: { type: "string", value: "text|json", description: "text (default) or json" },
+    },
+    oneOf: ["staged", "paths"],
+    notes: ["Exit 0 allowed, 1 blocked, 2 cannot evaluate."],
+    maxPositionals: Number.POSITIVE_INFINITY,
+    load: () => import("../commands/check.js"),
+  },
+  {
+    name: "hook",
+    summary: "what the installed hook shims call",
+    arguments: "<pre-commit|commit-msg|pre-merge-commit|post-commit|post-rewrite|pre-push> [args…]",
+    options: {},
+    notes: ["Not for direct use: git runs it through the shims in the package's hooks/ folder."],
+    maxPositionals: Number.POSITIVE_INFINITY,
+    rawArguments: true,
+    load: () => import("../commands/hook.js"),
+  },
+  {
+    name: "trace show",
+    summary: "a commit's trace record",
+    arguments: "[<rev>]",
+    options: { json: { type: "boolean", description: "the note's records as a JSON array" } },
+    notes: ["Exit 1 when the commit has no trace record."],
+    maxPositionals: 1,
+    load: () => import("../commands/trace-show.js"),
+  },
+  {
+    name: "trace log",
+    summary: "traced commits per intent: files, lines, AI vs human",
+    options: {
+      intent: { type: "string", value: "<ID>", description: "only this intent's commits" },
+      since: {
+        type: "string",
+        value: "<date>",
+        description: "as git log --since (e.g. 2.weeks)",
+      },
+      json,
+    },
+    maxPositionals: 0,
+    load: () => import("../commands/trace-log.js"),
+  },
+  {
+    name: "trace verify",
+    summary: "prove the ledger chain and every trace against its commit",
+    options: { range, json },
+    notes: ["Exit 1 on an untraced, tampered or invalid trace, or a broken ledger."],
+    maxPositionals: 0,
+    load: () => import("../commands/trace-verify.js"),
+  },
+  {
+    name: "trace export",
+    summary: "the trace records as JSONL or Agent Trace 0.1.0",
+    options: {
+      format: {
+        type: "string",
+        value: "jsonl|agent-trace",
+        description: "jsonl (default: our records) or agent-trace (Agent Trace 0.1.0 records)",
+      },
+      range,
+    },
+    maxPositionals: 0,
+    load: () => import("../commands/trace-export.js"),
+  },
+  {
+    name: "trace map",
+    summary: "regenerate .orchestration/intent_map.md",
+    options: {},
+    notes: [
+      "Per intent, the files its commits touched with commit and line counts, and a mermaid diagram.",
+    ],
+    maxPositionals: 0,
+    load: () => import("../commands/trace-map.js"),
+  },
+  {
+    name: "trace push",
+    summary: "push refs/notes/intentguard (the pre-push hook does this too)",
+    arguments: "[<remote>]",
+    options: {},
+    notes: [
+      "Never forces: diverged notes are fetched and merged (both sides' records kept) first.",
+    ],
+    maxPositionals: 1,
+    load: () => import("../commands/trace-push.js"),
+  },
+  {
+    name: "trace fetch",
+    summary: "fetch a remote's trace notes and merge them into ours",
+    arguments: "[<remote>]",
+    options: {},
+    notes: ["Merges with git notes merge -s cat_sort_uniq: every record of both sides is kept."],
+    maxPositionals: 1,
+    load: () => import("../commands/trace-fetch.js"),
+  },
+  {
+    name: "demo",
+    summary: "a throwaway repository showing allow, block and the trailer",
+    options: {
+      keep: { type: "boolean", description: "keep the demo repository and print where it is" },
+    },
+    maxPositionals: 0,
+    load: () => import("../commands/demo.js"),
+  },
+];
+
+/** The command groups: a first word that only names subcommands ("trace"). */
+export function groupOf(word: string): CommandSpec[] {
+  return commands.filter((command) => command.name.startsWith(`${word} `));
+}

@@ -1,0 +1,22 @@
+import type { Environment } from "../../environment.js";
+import { ExitCode } from "../../errors.js";
+import { locateRepo } from "../../git/repo.js";
+import { notesNotPushedMessage, notesPushFailedMessage } from "../../report/messages.js";
+import { pushNotes } from "../../trace/sync-notes.js";
+
+/**
+ * pre-push ($1: the remote): pushes the trace notes to the same remote, without forcing, merging
+ * the remote's first when they diverged. It never blocks the user's push: a failure is said on
+ * stderr, with the command that retries it.
+ */
+export async function run(args: string[], env: Environment): Promise<ExitCode> {
+  const [remote] = args;
+  if (!remote) return ExitCode.Ok;
+  try {
+    const result = await pushNotes(await locateRepo(env.cwd), remote);
+    if (!result.ok) process.stderr.write(notesNotPushedMessage(result.message, remote));
+  } catch (error) {
+    process.stderr.write(notesPushFailedMessage((error as Error).message, remote));
+  }
+  return ExitCode.Ok;
+}

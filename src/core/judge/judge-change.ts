@@ -1,0 +1,310 @@
+import { closestMatch } from "../closest-match.js";
+import type { Intent } from "../config/intents-schema.js";
+import type { RuleName } from "../config/policy-schema.js";
+import type { FileChange } from "../file-change.js";
+import { type Governance, selectableIntents } from "../governance.js";
+import { intentsFilePath } from "../governance-files.js";
+import { describeSource, type IntentRequest, type ResolvedRequest } from "../intent-request.js";
+import { scopeAdmitter } from "../scope/admit-path.js";
+import { type TouchedPaths, touchedPaths } from "./touched-paths.js";
+import {
+  type Advice,
+  type Finding,
+  type IntentLabel,
+  type PathVerdict,
+  type Verdict,
+  type VerdictNote,
+  verdictSchemaVersion,
+} from "./verdict.js";
+
+/** Everything a verdict depends on: judging the same change twice gives the same verdict. */
+export interface ChangeToJudge {
+  /** The governance of the parent commit (for an adoption commit: its own, validated). */
+  governance: Governance;
+  /** The parent has no intents file: this commit adopts intentguard. */
+  adoption: boolean;
+  /** What the commit authors (for a merge: the paths that differ from every parent). */
+  changes: readonly FileChange[];
+  resolved: ResolvedRequest;
+  /** The committing agent's ID (INTENTGUARD_AGENT), null for a person. */
+  agent: string | null;
+  /** pre-commit cannot see the message: without an intent it leaves the decision to commit-msg. */
+  deferWithoutIntent: boolean;
+  merge: boolean;
+}
+
+/** Judges a change against its governance. Pure: the same input always gives the same verdict. */
+export function judgeChange(input: ChangeToJudge): Verdict {
+  const paths = touchedPaths(input.changes);
+  const build = verdictBuilder(input, paths);
+  if (input.adoption) {
+    for (const entry of paths.others) {
+      entry.admitted = true;
+      entry.origin = "governance";
+    }
+    return build("allowed", "adoption", null, [], [{ kind: "adoption" }]);
+  }
+  if (paths.all.length === 0) {
+    const note: VerdictNote = input.merge
+      ? { kind: "merge-authors-nothing" }
+      : { kind: "no-files" };
+    return build("allowed", input.merge ? "merge" : "empty", null, [], [note]);
+  }
+  if (paths.others.length === 0) {
+    return build("allowed", "governance", null, [], [{ kind: "governance-only" }]);
+  }
+  const findings: Finding[] = [];
+  if (paths.governance.length > 0) {
+    const isolation = governanceIsolation(input.governance, paths.governance, paths.others);
+    if (isolation) findings.push(isolation);
+    if (isolation?.severity === "error")
+      return build(outcomeOf(findings), "intent", null, findings);
+  }
+  return judgeIntent(input, paths.others, findings, build);
+}
+
+type BuildVerdict = (
+  outcome: Verdict["outcome"],
+  kind: Verdict["kind"],
+  request: IntentRequest | null,
+  findings: Finding[],
+  notes?: VerdictNote[],
+) => Verdict;
+
+function verdictBuilder(input: ChangeToJudge, paths: TouchedPaths): BuildVerdict {
+  return (outcome, kind, request, findings, notes = []) => ({
+    version: verdictSchemaVersion,
+    outcome,
+    kind,
+    intent: request ? describeIntent(input.governance, request) : null,
+    findings,
+    notes,
+    path_count: paths.distinct,
+    touches_rules: paths.governance.length > 0,
+    paths: paths.all,
+  });
+}
+
+function outcomeOf(findings: Finding[]): Verdict["outcome"] {
+  return findings.some((finding) => finding.severity === "error") ? "blocked" : "allowed";
+}
+
+/** Resolves the intent and judges `others` (the paths that are not rules files) in place. */
+function judgeIntent(
+  input: ChangeToJudge,
+  others: PathVerdict[],
+  findings: Finding[],
+  build: BuildVerdict,
+): Verdict {
+  const { governance, resolved } = input;
+  const request = resolved.request;
+  if ("conflict" in resolved) {
+    findings.push({
+      rule: "intent_conflict",
+      severity: "error",
+      message: `conflicting intents: ${resolved.conflict}`,
+      paths: [],
+      advice: [{ kind: "declare-one-intent" }],
+    });
+    return build(outcomeOf(findings), "intent", null, findings);
+  }
+  if (!request) {
+    if (input.deferWithoutIntent) return build("deferred", "no-intent", null, findings);
+    const severity = severityOf(governance, "intent_required");
+    if (severity) findings.push(noIntentFinding(governance, severity));
+    return build(outcomeOf(findings), "no-intent", null, findings);
+  }
+  const intent = governance.intents.find((candidate) => candidate.id === request.id);
+  if (!intent) {
+    findings.push(unknownIntentFinding(governance, request));
+    return build(outcomeOf(findings), "intent", request, findings);
+  }
+  const statusFinding = intentStatusFinding(governance, intent);
+  if (statusFinding) findings.push(statusFinding);
+  const agentFinding = assignedAgentFinding(governance, intent, input.agent);
+  if (agentFinding) findings.push(agentFinding);
+  const scopeFinding = outOfScopeFinding(
+    governance,
+    intent,
+    judgeScope(governance, intent, others),
+  );
+  if (scopeFinding) findings.push(scopeFinding);
+  return build(outcomeOf(findings), "intent", request, findings);
+}
+
+function describeIntent(governance: Governance, request: IntentRequest): Verdict["intent"] {
+  const intent = governance.intents.find((candidate) => candidate.id === request.id);
+  const scope = governance.scopes[request.id];
+  return {
+    id: request.id,
+    name: intent?.name ?? null,
+    status: intent?.status ?? null,
+    source: request.source,
+    scope:
+      intent && scope
+        ? {
+            owned: intent.owned_scope,
+            extended: scope.grants.filter((grant) => grant.counted).flatMap((grant) => grant.paths),
+            forbidden: intent.forbidden_scope,
+          }
+        : null,
+  };
+}
+
+function severityOf(governance: Governance, rule: RuleName): "error" | "warn" | null {
+  const level = governance.policy.rules[rule];
+  return level === "off" ? null : level;
+}
+
+function governanceIsolation(
+  governance: Governance,
+  governancePaths: PathVerdict[],
+  others: PathVerdict[],
+): Finding | null {
+  const severity = severityOf(governance, "governance_isolation");
+  if (!severity) return null;
+  const rulesPaths = unique(governancePaths.map((entry) => entry.path));
+  const otherPaths = unique(others.map((entry) => entry.path));
+  return {
+    rule: "governance_isolation",
+    severity,
+    message: `a governance change (${rulesPaths.join(", ")}) must touch nothing else, and this one also touches ${count(otherPaths.length, "other path")}`,
+    paths: otherPaths,
+    advice: [
+      { kind: "commit-governance-first", paths: rulesPaths },
+      { kind: "commit-rest-under-intent" },
+    ],
+  };
+}
+
+function noIntentFinding(governance: Governance, severity: "error" | "warn"): Finding {
+  return {
+    rule: "intent_required",
+    severity,
+    message: "the commit declares no intent",
+    paths: [],
+    advice: [selectionAdvice(governance), { kind: "add-intent-trailer" }],
+  };
+}
+
+function unknownIntentFinding(governance: Governance, request: IntentRequest): Finding {
+  const known = governance.intents.map((intent) => intent.id);
+  const guess = closestMatch(request.id, known);
+  return {
+    rule: "intent_unknown",
+    severity: "error",
+    message: `intent ${request.id} (from ${describeSource(request.source)}) does not exist in ${intentsFilePath} as committed${guess ? `; did you mean ${guess}?` : ""}`,
+    paths: [],
+    advice: [selectionAdvice(governance)],
+  };
+}
+
+function selectionAdvice(governance: Governance): Advice {
+  return { kind: "select-intent", intents: selectableIntents(governance).map(label) };
+}
+
+function label(intent: Intent): IntentLabel {
+  return { id: intent.id, name: intent.name };
+}
+
+function intentStatusFinding(governance: Governance, intent: Intent): Finding | null {
+  const severity = severityOf(governance, "intent_status");
+  if (!severity || intent.status === "IN_PROGRESS") return null;
+  return {
+    rule: "intent_status",
+    severity,
+    message: `intent ${intent.id} (${intent.name}) is ${intent.status}; only an IN_PROGRESS intent authorises commits`,
+    paths: [],
+    advice: [selectionAdvice(governance), { kind: "set-in-progress", intent: intent.id }],
+  };
+}
+
+function assignedAgentFinding(
+  governance: Governance,
+  intent: Intent,
+  agent: string | null,
+): Finding | null {
+  const severity = severityOf(governance, "assigned_agent");
+  if (!severity || !intent.assigned_agent || agent === null || agent === intent.assigned_agent) {
+    return null;
+  }
+  return {
+    rule: "assigned_agent",
+    severity,
+    message: `intent ${intent.id} is assigned to agent ${intent.assigned_agent}, and this commit comes from agent ${agent}`,
+    paths: [],
+    advice: [{ kind: "commit-as-assigned-agent", intent: intent.id, agent: intent.assigned_agent }],
+  };
+}
+
+/** Fills in each path's verdict and returns the ones the scope does not admit. */
+function judgeScope(governance: Governance, intent: Intent, entries: PathVerdict[]): PathVerdict[] {
+  const scope = governance.scopes[intent.id];
+  if (!scope) return entries;
+  const admit = scopeAdmitter(scope);
+  const offending: PathVerdict[] = [];
+  for (const entry of entries) {
+    const admission = admit(entry.path);
+    if (admission.admitted) {
+      entry.admitted = true;
+      entry.pattern = admission.by.pattern;
+      entry.origin = admission.by.origin;
+      continue;
+    }
+    if (admission.reason === "forbidden") {
+      entry.pattern = admission.by.pattern;
+      entry.origin = "forbidden";
+    }
+    offending.push(entry);
+  }
+  return offending;
+}
+
+function outOfScopeFinding(
+  governance: Governance,
+  intent: Intent,
+  outside: PathVerdict[],
+): Finding | null {
+  const severity = severityOf(governance, "scope");
+  const offending = unique(outside.map((entry) => entry.path));
+  if (!severity || offending.length === 0) return null;
+  const forbidden = outside.filter((entry) => entry.origin === "forbidden");
+  const forbiddenNote = forbidden.length
+    ? ` (${count(unique(forbidden.map((entry) => entry.path)).length, "path")} forbidden by forbidden_scope)`
+    : "";
+  return {
+    rule: "scope",
+    severity,
+    message: `${count(offending.length, "path")} outside the scope of ${intent.id} (${intent.name})${forbiddenNote}`,
+    paths: offending,
+    advice: scopeAdvice(governance, intent, offending),
+  };
+}
+
+function scopeAdvice(governance: Governance, intent: Intent, offending: string[]): Advice[] {
+  const covering = selectableIntents(governance).filter((candidate) => {
+    const scope = governance.scopes[candidate.id];
+    if (candidate.id === intent.id || !scope) return false;
+    const admit = scopeAdmitter(scope);
+    return offending.every((path) => admit(path).admitted);
+  });
+  return [
+    ...covering.map(
+      (candidate): Advice => ({
+        kind: "use-covering-intent",
+        intent: label(candidate),
+        paths: offending.length,
+      }),
+    ),
+    { kind: "unstage", paths: offending },
+    { kind: "extend-scope", intent: intent.id },
+  ];
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,21 @@
+import type { FileChange } from "../file-change.js";
+import type { Trailer } from "../trailers.js";
+import type { LineRange } from "./range-hash.js";
+
+/** A commit as a trace record needs it: identity, parents, author and trailers. */
+export interface CommitHeader {
+  sha: string;
+  parents: string[];
+  authorName: string;
+  authorEmail: string;
+  /** The message's trailers as git parses them. */
+  trailers: Trailer[];
+}
+
+/** What one commit changed: the files, and the line ranges it adds to each. */
+export interface CommitDiff {
+  commit: CommitHeader;
+  changes: FileChange[];
+  /** Added-line ranges by path in the new content; files that gain no lines are absent. */
+  ranges: Map<string, LineRange[]>;
+}

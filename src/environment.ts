@@ -1,0 +1,52 @@
+import type { ContributorEnvironment } from "./core/trace/contributor.js";
+
+/**
+ * Everything intentguard reads from its environment, read once at the edge (src/cli.ts) and
+ * handed down, so no module deep in the use cases consults process.env: what a run depends on is
+ * visible in its signature, and tests can pass a view of their own.
+ */
+export interface Environment {
+  /** Where the command was started (git starts hooks at the work tree's top level). */
+  cwd: string;
+  /** INTENTGUARD=0: every hook is skipped. */
+  disabled: boolean;
+  /** INTENTGUARD_DEBUG=1: print stack traces. */
+  debug: boolean;
+  /** INTENTGUARD_INTENT: the intent this command's commits serve. */
+  intent: string | undefined;
+  /** INTENTGUARD_CONTRIBUTOR, INTENTGUARD_MODEL, INTENTGUARD_AGENT: who is committing. */
+  contributor: ContributorEnvironment;
+  /** INTENTGUARD_AGENT, trimmed: the committing agent's ID, null for a person. */
+  agent: string | null;
+  /** Set by the commit-msg shim when pre-commit has already printed its "allowed" line. */
+  preCommitAllowed: boolean;
+  /** NO_COLOR (any non-empty value) and FORCE_COLOR (anything but "0"). */
+  color: { never: boolean; forced: boolean | undefined };
+  /** Where the user's configuration lives: `$XDG_CONFIG_HOME`, else `$HOME/.config`. */
+  configHome: string;
+}
+
+export function readEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): Environment {
+  const agent = env.INTENTGUARD_AGENT?.trim() || null;
+  return {
+    cwd,
+    disabled: env.INTENTGUARD === "0",
+    debug: env.INTENTGUARD_DEBUG === "1",
+    intent: env.INTENTGUARD_INTENT,
+    contributor: {
+      contributor: env.INTENTGUARD_CONTRIBUTOR,
+      model: env.INTENTGUARD_MODEL,
+      agent: env.INTENTGUARD_AGENT,
+    },
+    agent,
+    preCommitAllowed: env.INTENTGUARD_PRE_COMMIT_ALLOWED === "1",
+    color: {
+      never: Boolean(env.NO_COLOR),
+      forced: env.FORCE_COLOR === undefined ? undefined : env.FORCE_COLOR !== "0",
+    },
+    configHome: env.XDG_CONFIG_HOME || `${env.HOME ?? "~"}/.config`,
+  };
+}

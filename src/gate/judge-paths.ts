@@ -1,0 +1,71 @@
+import { lstatSync } from "node:fs";
+import path from "node:path";
+import type { FileChange } from "../core/file-change.js";
+import type { Verdict } from "../core/judge/verdict.js";
+import type { Environment } from "../environment.js";
+import { UsageError } from "../errors.js";
+import type { Repo } from "../git/repo.js";
+import { snapshotFromGit } from "../governance/governance-snapshot.js";
+import { readSelection } from "../state/selection.js";
+import { judgeAgainstParent } from "./judge-against-parent.js";
+
+/**
+ * Judges paths an agent or a person is about to touch, before anything is written, exactly as a
+ * commit touching them would be judged: the same intent resolution and HEAD's governance. Paths
+ * are relative to the current directory, as with git.
+ */
+export async function judgePaths(
+  repo: Repo,
+  rawPaths: readonly string[],
+  flagIntent: string | undefined,
+  env: Environment,
+): Promise<Verdict> {
+  const paths = rawPaths.map((raw) => repoRelativePath(repo, raw));
+  const selection = readSelection(repo.stateDir);
+  const changes = paths.map((file) => intendedChange(repo, file));
+  const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: "HEAD" });
+  const { verdict } = await judgeAgainstParent({
+    repo,
+    parentGovernance: snapshot.commit === null ? null : snapshot,
+    changes,
+    merge: false,
+    flagIntent,
+    selection,
+    deferWithoutIntent: false,
+    env,
+  });
+  return verdict;
+}
+
+/** A path from the command line as a repo-root-relative POSIX path; outside the repo fails. */
+function repoRelativePath(repo: Repo, raw: string): string {
+  const fromRoot = path.isAbsolute(raw)
+    ? path.relative(repo.root, raw)
+    : path.normalize(path.join(repo.prefix, raw));
+  const posix = fromRoot.split(path.sep).join("/").replace(/\/+$/, "");
+  if (
+    posix === "" ||
+    posix === "." ||
+    posix === ".." ||
+    posix.startsWith("../") ||
+    path.isAbsolute(posix)
+  ) {
+    throw new UsageError(
+      `${JSON.stringify(raw)} is not a path inside the repository at ${repo.root}. Give paths to files or directories inside it.`,
+    );
+  }
+  return posix;
+}
+
+function intendedChange(repo: Repo, file: string): FileChange {
+  const exists = lstatSync(path.join(repo.root, file), { throwIfNoEntry: false }) !== undefined;
+  return {
+    operation: exists ? "modify" : "create",
+    path: file,
+    oldPath: null,
+    oldMode: null,
+    newMode: null,
+    oldBlob: null,
+    newBlob: null,
+  };
+}

@@ -1,0 +1,72 @@
+import { notesRef } from "../core/trace/notes-ref.js";
+import { GitError } from "../errors.js";
+import { runGit } from "./exec.js";
+import { refTip } from "./revisions.js";
+
+/** Network git runs must never wait for a password prompt inside a hook. */
+const networkEnv = () => ({ ...process.env, GIT_TERMINAL_PROMPT: "0" });
+
+export type RemoteResult = { ok: true } | { ok: false; stderr: string };
+
+/** Pushes our notes ref to the same ref on `remote`, without forcing and without hooks. */
+export async function pushNotesRef(dir: string, remote: string): Promise<RemoteResult> {
+  return remoteCall(dir, ["push", "--no-verify", "--quiet", remote, `${notesRef}:${notesRef}`]);
+}
+
+/** Fetches `remote`'s notes ref into `into` (forced: it is a scratch ref). */
+export async function fetchNotesRef(
+  dir: string,
+  remote: string,
+  into: string,
+): Promise<RemoteResult> {
+  return remoteCall(dir, ["fetch", "--quiet", "--no-tags", remote, `+${notesRef}:${into}`]);
+}
+
+async function remoteCall(dir: string, args: string[]): Promise<RemoteResult> {
+  try {
+    await runGit(dir, args, { env: networkEnv() });
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    return { ok: false, stderr: error.stderr.trim() };
+  }
+}
+
+/**
+ * Merges the notes at `incoming` into ours with the cat_sort_uniq strategy (notes are JSONL, so
+ * the union of both sides' lines is a valid note holding every record); takes them as they are
+ * when we have none.
+ */
+export async function mergeNotesFrom(dir: string, incoming: string): Promise<void> {
+  if ((await refTip(dir, notesRef)) === null) {
+    await runGit(dir, ["update-ref", notesRef, incoming]);
+    return;
+  }
+  await runGit(dir, [
+    "notes",
+    `--ref=${notesRef}`,
+    "merge",
+    "--quiet",
+    "-s",
+    "cat_sort_uniq",
+    incoming,
+  ]);
+}
+
+export async function deleteRef(dir: string, ref: string): Promise<void> {
+  await runGit(dir, ["update-ref", "-d", ref], { okExitCodes: [1] });
+}
+
+/** The current branch's remote, else origin. */
+export async function defaultRemote(dir: string): Promise<string> {
+  const branch = await runGit(dir, ["symbolic-ref", "-q", "--short", "HEAD"], { okExitCodes: [1] });
+  const name = branch.stdout.toString("utf8").trim();
+  if (name) {
+    const remote = await runGit(dir, ["config", "--get", `branch.${name}.remote`], {
+      okExitCodes: [1],
+    });
+    const configured = remote.stdout.toString("utf8").trim();
+    if (configured) return configured;
+  }
+  return "origin";
+}

@@ -1,0 +1,112 @@
+import { readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { ConfigProblem } from "../core/config/config-problem.js";
+import { defaultPolicy } from "../core/config/default-policy.js";
+import type { IntentsFile } from "../core/config/intents-schema.js";
+import type { Policy } from "../core/config/policy-schema.js";
+import type { Governance } from "../core/governance.js";
+import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { ConfigError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readIfExists } from "../fs/read-if-exists.js";
+import { version } from "../version.js";
+import {
+  fileLabel,
+  type GovernanceLocation,
+  type GovernanceSnapshot,
+} from "./governance-snapshot.js";
+
+const cacheEntriesKept = 32;
+
+/**
+ * Turns a snapshot into compiled governance; null when it has no intents file. Compiled
+ * governance is cached under the work tree's state directory, keyed by the content of both files
+ * and the intentguard version: a hook whose governance has not changed reads one small JSON file
+ * instead of loading the YAML parser and zod. Invalid files fail with a ConfigError naming file
+ * and line.
+ */
+export async function compileSnapshot(
+  snapshot: GovernanceSnapshot,
+  stateDir: string | null,
+): Promise<Governance | null> {
+  if (snapshot.intents === null) return null;
+  const cacheFile = stateDir
+    ? path.join(stateDir, "cache", `rules-${version}-${snapshot.contentKey}.json`)
+    : null;
+  if (cacheFile) {
+    const text = readIfExists(cacheFile)?.toString("utf8");
+    const cached = text === undefined ? null : parseCached(text);
+    if (cached) return cached;
+  }
+  const governance = await parseGovernance(snapshot, snapshot.intents);
+  if (cacheFile) storeInCache(cacheFile, governance);
+  return governance;
+}
+
+function parseCached(text: string): Governance | null {
+  try {
+    const cached = JSON.parse(text) as Governance;
+    return Array.isArray(cached.intents) && cached.scopes && cached.policy ? cached : null;
+  } catch {
+    return null;
+  }
+}
+
+async function parseGovernance(
+  snapshot: GovernanceSnapshot,
+  intentsText: string,
+): Promise<Governance> {
+  const [{ parseConfig }, { compileGovernance }, intentsSchema, policySchema] = await Promise.all([
+    import("../core/config/parse-config.js"),
+    import("../core/compile-governance.js"),
+    import("../core/config/intents-schema.js"),
+    import("../core/config/policy-schema.js"),
+  ]);
+  const location = snapshot.location;
+  const problems: ConfigProblem[] = [];
+  const intents = await parseConfig(
+    fileLabel(location, intentsFilePath),
+    intentsText,
+    intentsSchema.IntentsFile,
+  );
+  if (!intents.ok) problems.push(...intents.problems);
+  let policy: Policy = defaultPolicy;
+  if (snapshot.policy !== null) {
+    const parsed = await parseConfig(
+      fileLabel(location, policyFilePath),
+      snapshot.policy,
+      policySchema.Policy,
+    );
+    if (parsed.ok) policy = parsed.value;
+    else problems.push(...parsed.problems);
+  }
+  if (problems.length > 0 || !intents.ok) throw new ConfigError(problems, repairAdvice(location));
+  return compileGovernance(intents.value as IntentsFile, policy, snapshot.policy !== null);
+}
+
+function repairAdvice(location: GovernanceLocation): string {
+  if (location.kind === "commit") {
+    return `Fix the file and commit it on its own (a governance commit is allowed while the committed rules are broken); until then intentguard blocks every other commit.`;
+  }
+  if (location.kind === "index") return "Fix the file, stage it with git add, and commit again.";
+  return "Fix the file and run the command again.";
+}
+
+function storeInCache(cacheFile: string, governance: Governance): void {
+  try {
+    writeFileAtomic(cacheFile, JSON.stringify(governance));
+    pruneCache(cacheFile);
+  } catch {
+    // A read-only git directory only costs speed: the next run parses again.
+  }
+}
+
+/** Keeps the cache small: past the limit, every entry but the one just written goes. */
+function pruneCache(keep: string): void {
+  const directory = path.dirname(keep);
+  const entries = readdirSync(directory).filter((name) => name.startsWith("rules-"));
+  if (entries.length <= cacheEntriesKept) return;
+  for (const name of entries) {
+    if (name !== path.basename(keep)) rmSync(path.join(directory, name), { force: true });
+  }
+}

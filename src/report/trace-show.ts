@@ -1,0 +1,47 @@
+import type { NoteLine } from "../trace/note-records.js";
+import { describeContributor } from "./describe-contributor.js";
+import { displayPath } from "./display-path.js";
+import type { Style } from "./style.js";
+
+/** `trace show --json`: the note's records as a JSON array, a line that is not JSON as `{invalid}`. */
+export function traceShowJson(lines: readonly NoteLine[]): string {
+  return `${JSON.stringify(
+    lines.map((line) => (line.ok ? line.record : { invalid: line.text })),
+    null,
+    2,
+  )}\n`;
+}
+
+/** `trace show`: each record's commit and intent, then its files, contributors and ranges. */
+export function formatTraceShow(lines: readonly NoteLine[], style: Style): string {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (!line.ok) {
+      out.push(style.red(`note line ${line.line} is not JSON: ${line.text.slice(0, 80)}`));
+      continue;
+    }
+    const { record } = line;
+    out.push(
+      style.bold(
+        `commit ${record.vcs.revision_id.slice(0, 12)}  intent ${record.intent_id ?? "none (no Intent: trailer)"}`,
+      ),
+      style.dim(
+        `  record ${record.id}, written ${record.timestamp} by intentguard ${record.tool?.version ?? "?"}`,
+      ),
+    );
+    for (const file of record.files) {
+      const renamed = file.old_path ? ` (from ${displayPath(file.old_path)})` : "";
+      out.push(
+        `  ${file.operation.padEnd(6)} ${displayPath(file.relative_path)}${renamed}  ${describeContributor(file.contributor)}  ${file.mutation_class}`,
+      );
+      for (const range of file.ranges) {
+        out.push(
+          style.dim(
+            `         lines ${range.start_line}–${range.end_line}  ${range.content_hash.slice(0, 23)}…`,
+          ),
+        );
+      }
+    }
+  }
+  return `${out.join("\n")}\n`;
+}

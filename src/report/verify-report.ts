@@ -1,0 +1,28 @@
+import { type VerifyReport, verifyProblems } from "../trace/verify-traces.js";
+import type { Style } from "./style.js";
+
+/** `trace verify --json`: the report as it is, with `ok`. */
+export function verifyReportJson(report: VerifyReport): string {
+  return `${JSON.stringify({ ...report, ok: verifyProblems(report) === 0 }, null, 2)}\n`;
+}
+
+/** `trace verify`: the ledger's chain, the commits checked, each problem, and the answer. */
+export function formatVerifyReport(report: VerifyReport, style: Style): string {
+  const failing = verifyProblems(report);
+  const out = [
+    `ledger ${report.ledger.file}: ${report.ledger.entries} entries`,
+    ...report.ledger.issues.map((issue) =>
+      (issue.marked ? style.yellow : style.red)(
+        `  line ${issue.line}: ${issue.kind} — ${issue.detail}`,
+      ),
+    ),
+    `commits in ${report.range}: ${report.commits.checked} checked, ${report.commits.traced} traced, ${report.commits.before_adoption} before adoption`,
+    ...report.issues.map((issue) =>
+      style.red(`  ${issue.commit.slice(0, 12)} ${issue.kind}: ${issue.detail}`),
+    ),
+    failing === 0
+      ? style.green("✓ intentguard: traces verified")
+      : style.red(`✗ intentguard: ${failing} problem${failing === 1 ? "" : "s"} found`),
+  ];
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { compileGovernance } from "../../src/core/compile-governance.js";
+import { defaultPolicy } from "../../src/core/config/default-policy.js";
+import { IntentsFile } from "../../src/core/config/intents-schema.js";
+import { resolveIntentRequest } from "../../src/core/intent-request.js";
+import { judgeChange } from "../../src/core/judge/judge-change.js";
+import { plainStyle } from "../../src/report/style.js";
+import { formatVerdictText } from "../../src/report/verdict-text.js";
+import { fileChange } from "../support/file-changes.js";
+
+const governance = compileGovernance(
+  IntentsFile.parse({
+    active_intents: [
+      { id: "INT-001", name: "Auth", status: "IN_PROGRESS", owned_scope: ["src/auth"] },
+    ],
+  }),
+  defaultPolicy,
+  true,
+);
+
+function blockedText(paths: string[]): string {
+  const changes = paths.map((path) => fileChange(path, "create"));
+  const verdict = judgeChange({
+    governance,
+    adoption: false,
+    changes,
+    resolved: resolveIntentRequest({ selection: "INT-001" }),
+    agent: null,
+    deferWithoutIntent: false,
+    merge: false,
+  });
+  return formatVerdictText(verdict, plainStyle);
+}
+
+describe("formatVerdictText", () => {
+  it("lists a few offending paths one by one, with their operation", () => {
+    const text = blockedText(["docs/a.md", "lib/b.ts"]);
+    expect(text).toContain("✗ intentguard: blocked — 2 paths outside the scope of INT-001 (Auth)");
+    expect(text).toContain("    create docs/a.md\n    create lib/b.ts\n");
+  });
+
+  it("groups thousands of offending paths by directory, largest first, and stays short", () => {
+    const paths = [
+      ...Array.from({ length: 3000 }, (_, i) => `vendor/lib${i % 40}/file${i}.js`),
+      ...Array.from({ length: 1200 }, (_, i) => `docs/page${i}.md`),
+    ];
+    const text = blockedText(paths);
+    expect(text).toContain("4200 paths outside the scope of INT-001 (Auth)");
+    expect(text).toContain("    docs/ (1200 paths)\n");
+    expect(text).toContain("    vendor/lib0/ (75 paths)\n");
+    // 25 groups are listed (docs/ and 24 of the 40 vendor folders); the other 16 are summed.
+    expect(text).toContain("… and 1200 more paths in 16 other directories");
+    expect(text.split("\n").length).toBeLessThan(45);
+  });
+
+  it("escapes a path that would break the line", () => {
+    expect(blockedText(["docs/new\nline.md"])).toContain('create "docs/new\\nline.md"');
+  });
+});
