@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "../support/test-repo.js";
+
+/**
+ * The layers README.md's Development section describes, held as tests: each rule lists the files
+ * that break it, so a failure names the import to move.
+ */
+const src = path.join(projectRoot, "src");
+
+interface SourceFile {
+  /** Relative to src/, with forward slashes. */
+  name: string;
+  text: string;
+  /** Every module it imports (static, dynamic and type-only): `node:fs`, `yaml`, or `git/exec.ts`. */
+  imports: string[];
+}
+
+function sourceFiles(dir = src): SourceFile[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    if (!entry.name.endsWith(".ts")) return [];
+    const text = readFileSync(full, "utf8");
+    const name = path.relative(src, full).split(path.sep).join("/");
+    const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*)"([^"]+)"/g)].map(
+      (match) => match[1] ?? "",
+    );
+    const imports = specifiers.map((specifier) =>
+      specifier.startsWith(".")
+        ? path
+            .relative(src, path.resolve(path.dirname(full), specifier))
+            .split(path.sep)
+            .join("/")
+            .replace(/\.js$/, ".ts")
+        : specifier,
+    );
+    return [{ name, text, imports }];
+  });
+}
+
+const files = sourceFiles();
+const inFolder = (folder: string) => (file: SourceFile) => file.name.startsWith(`${folder}/`);
+const violations = (
+  chosen: SourceFile[],
+  bad: (specifier: string, file: SourceFile) => boolean,
+): string[] =>
+  chosen.flatMap((file) =>
+    file.imports.filter((specifier) => bad(specifier, file)).map((i) => `${file.name} → ${i}`),
+  );
+
+/** Node modules that read or write the world; pure computation (crypto, string_decoder) is fine. */
+const ioModules =
+  /^(node:)?(fs|fs\/promises|child_process|os|net|http|https|http2|dgram|cluster|readline|tty|worker_threads|process|dns)$/;
+
+describe("the layers", () => {
+  it("finds the source files", () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.some((file) => file.name === "core/judge/judge-change.ts")).toBe(true);
+  });
+
+  it("src/core is pure: it imports only core, pure Node modules and pure libraries", () => {
+    const core = files.filter(inFolder("core"));
+    expect(
+      violations(core, (specifier) =>
+        specifier.startsWith("node:") || !specifier.includes("/") || specifier.startsWith("@")
+          ? ioModules.test(specifier) || specifier === "chalk"
+          : !specifier.startsWith("core/"),
+      ),
+    ).toEqual([]);
+    expect(core.filter((file) => /\bprocess\./.test(file.text)).map((file) => file.name)).toEqual(
+      [],
+    );
+  });
+
+  it("src/report never imports src/git", () => {
+    expect(
+      violations(files.filter(inFolder("report")), (specifier) => specifier.startsWith("git/")),
+    ).toEqual([]);
+  });
+
+  it("only src/git starts git: nothing else imports its runner or spawns git", () => {
+    const outside = files.filter((file) => !inFolder("git")(file));
+    expect(violations(outside, (specifier) => specifier === "git/exec.ts")).toEqual([]);
+    const spawnsGit = /\b(spawn|spawnSync|execFile|execFileSync|exec|execSync)\(\s*["'`]git\b/;
+    expect(outside.filter((file) => spawnsGit.test(file.text)).map((file) => file.name)).toEqual(
+      [],
+    );
+  });
+
+  it("src/commands never imports src/cli (the CLI loads commands, not the other way)", () => {
+    expect(
+      violations(files.filter(inFolder("commands")), (specifier) => specifier.startsWith("cli/")),
+    ).toEqual([]);
+  });
+
+  it("the environment is read in one place (and passed to the git processes by src/git)", () => {
+    const readers = files
+      .filter((file) => /\bprocess\.env\b/.test(file.text))
+      .map((file) => file.name)
+      .filter((name) => !name.startsWith("git/"));
+    expect(readers).toEqual(["environment.ts"]);
+  });
+
+  it("exit codes are decided at the edge: neither core nor the use cases import them", () => {
+    const inner = files.filter(
+      (file) => inFolder("core")(file) || inFolder("report")(file) || inFolder("git")(file),
+    );
+    expect(inner.filter((file) => /\bExitCode\b/.test(file.text)).map((file) => file.name)).toEqual(
+      [],
+    );
+  });
+});
