@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BatchReader } from "../../src/git/cat-file-batch.js";
 import { runGit } from "../../src/git/exec.js";
 import { readObjects } from "../../src/git/read-objects.js";
+import { pushInChunks } from "../support/chunks.js";
 import { createRepo, type TestRepo, useHermeticProcessEnv } from "../support/test-repo.js";
 
 type Seen = { name: string; found: boolean; type?: string; content?: string };
@@ -26,12 +27,7 @@ function read(names: string[], bytes: Buffer, cuts: number[]): Seen[] {
         }),
     };
   });
-  let start = 0;
-  for (const cut of cuts) {
-    reader.push(bytes.subarray(start, cut));
-    start = cut;
-  }
-  reader.push(bytes.subarray(start));
+  pushInChunks(bytes, cuts, (chunk) => reader.push(chunk));
   reader.end();
   return seen;
 }

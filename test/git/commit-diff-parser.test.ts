@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contentHash } from "../../src/core/trace/range-hash.js";
 import { CommitDiffParser } from "../../src/git/commit-diff-parser.js";
 import { unquotePath } from "../../src/git/unquote-path.js";
+import { pushInChunks } from "../support/chunks.js";
 
 const a = "a".repeat(40);
 const b = "b".repeat(40);
@@ -24,12 +25,7 @@ const ordinary = Buffer.from(
 
 function parse(data: Buffer, cuts: number[] = []) {
   const parser = new CommitDiffParser();
-  let start = 0;
-  for (const cut of [...cuts].sort((x, y) => x - y)) {
-    parser.push(data.subarray(start, cut));
-    start = cut;
-  }
-  parser.push(data.subarray(start));
+  pushInChunks(data, cuts, (chunk) => parser.push(chunk));
   return parser.end();
 }
 

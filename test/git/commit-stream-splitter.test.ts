@@ -1,18 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CommitDiff } from "../../src/core/trace/commit-diff.js";
 import { CommitStreamSplitter, diffCommits, streamCommitDiffs } from "../../src/git/diff-commit.js";
+import { pushInChunks } from "../support/chunks.js";
 import { createRepo, type TestRepo, useHermeticProcessEnv } from "../support/test-repo.js";
 
 /** Feeds `bytes` to a fresh splitter cut at `cuts` and returns the diffs it hands over. */
 function split(commits: string[], bytes: Buffer, cuts: number[]): CommitDiff[] {
   const diffs: CommitDiff[] = [];
   const splitter = new CommitStreamSplitter(commits, (diff) => diffs.push(diff));
-  let start = 0;
-  for (const cut of cuts) {
-    splitter.push(bytes.subarray(start, cut));
-    start = cut;
-  }
-  splitter.push(bytes.subarray(start));
+  pushInChunks(bytes, cuts, (chunk) => splitter.push(chunk));
   splitter.end();
   return diffs;
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FileChange } from "../../src/core/file-change.js";
 import { RawDiffParser } from "../../src/git/raw-diff-parser.js";
+import { pushInChunks } from "../support/chunks.js";
 
 const zero = "0".repeat(40);
 const a = "a".repeat(40);
@@ -106,12 +107,7 @@ function plain(change: FileChange): FileChange {
 function parseInChunks(data: Buffer, cuts: number[]): FileChange[] {
   const changes: FileChange[] = [];
   const parser = new RawDiffParser((change) => changes.push(plain(change)));
-  let start = 0;
-  for (const cut of [...cuts].sort((x, y) => x - y)) {
-    parser.push(data.subarray(start, cut));
-    start = cut;
-  }
-  parser.push(data.subarray(start));
+  pushInChunks(data, cuts, (chunk) => parser.push(chunk));
   parser.end();
   return changes;
 }
