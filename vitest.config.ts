@@ -9,7 +9,24 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/build-once.ts"],
     setupFiles: ["test/support/setup.ts"],
-    reporters: ["default", "./test/support/summary-reporter.ts"],
+    // coverage-reporter prints the coverage summary after the default reporter's, and
+    // summary-reporter closes the run with `N passed, N failed`: keep this order.
+    reporters: [
+      "default",
+      "./test/support/coverage-reporter.ts",
+      "./test/support/summary-reporter.ts",
+    ],
+    // Coverage of src/, in-process and in the CLI processes the tests start (merged and printed
+    // by coverage-reporter); no report files, no thresholds. Each run has its own directory, which
+    // it removes at the end: vitest empties its directory when it starts, which would break a run
+    // going on at the same time in the same checkout.
+    coverage: {
+      enabled: true,
+      provider: "v8",
+      include: ["src/**/*.ts"],
+      reporter: [],
+      reportsDirectory: `coverage/run-${process.pid}`,
+    },
     // Scenario tests start real git and Node hooks; a slow machine must not turn into failures.
     testTimeout: 60_000,
     hookTimeout: 60_000,

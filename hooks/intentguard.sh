@@ -5,6 +5,7 @@
 # a user script can set PATH up for hooks (nvm, fnm, volta, Homebrew): intentguard doctor tells.
 ig_init="${XDG_CONFIG_HOME:-$HOME/.config}/intentguard/init.sh"
 if [ -f "$ig_init" ]; then
+  # shellcheck disable=SC1090 # the user's own script, found at run time
   . "$ig_init"
 fi
 
@@ -16,5 +17,6 @@ ig_node_hook() {
       "  then run intentguard doctor. INTENTGUARD=0 skips the hooks for one command." >&2
     exit 1
   fi
+  # shellcheck disable=SC2154 # ig_hooks_dir is set by the shim that sources this file
   exec node "$ig_hooks_dir/../dist/cli.cjs" hook "$@"
 }

@@ -1,18 +1,25 @@
 import type { Reporter, TestModule } from "vitest/node";
 
-/** Ends the run with one plain line, `N passed, N failed`, for CI logs and people alike. */
+/**
+ * Ends the run with one plain line, `N passed, N failed`, for CI logs and people alike. Before
+ * it, each distinct note a test was skipped with (`context.skip(note)`), so that a check which
+ * could not run says so at the end of the output, where it is seen.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
     let failed = 0;
+    const notes = new Set<string>();
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failed++;
+        const result = test.result();
+        if (result.state === "passed") passed++;
+        else if (result.state === "failed") failed++;
+        else if (result.state === "skipped" && result.note) notes.add(result.note);
       }
       if (module.state() === "failed" && module.children.size === 0) failed++;
     }
-    process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+    const skips = [...notes].map((note) => `skipped: ${note}\n`).join("");
+    process.stdout.write(`\n${skips}${passed} passed, ${failed} failed\n`);
   }
 }
