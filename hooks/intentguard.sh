@@ -1,15 +1,16 @@
-# Shared by intentguard's hook shims (sourced, not run): find Node and start the CLI directly,
-# never through npx (which costs ~0.4 s a hook). The shim sets ig_hooks_dir before sourcing.
-
-# GUI git clients and some IDEs start hooks with a minimal PATH that lacks node. As with husky,
-# a user script can set PATH up for hooks (nvm, fnm, volta, Homebrew): intentguard doctor tells.
-ig_init="${XDG_CONFIG_HOME:-$HOME/.config}/intentguard/init.sh"
-if [ -f "$ig_init" ]; then
-  # shellcheck disable=SC1090 # the user's own script, found at run time
-  . "$ig_init"
-fi
+# Shared by intentguard's hook shims (sourced, not run): start the CLI directly, never through
+# npx (which costs ~0.4 s a hook), and add the trailers a commit carries. Everything on the path
+# of an ordinary commit is shell builtins where it can be: a hook runs on every commit, and each
+# program it starts costs a process.
 
 ig_node_hook() {
+  # GUI git clients and some IDEs start hooks with a minimal PATH that lacks node. As with husky,
+  # a user script can set PATH up for hooks (nvm, fnm, volta, Homebrew): intentguard doctor tells.
+  ig_init="${XDG_CONFIG_HOME:-$HOME/.config}/intentguard/init.sh"
+  if [ -f "$ig_init" ]; then
+    # shellcheck disable=SC1090 # the user's own script, found at run time
+    . "$ig_init"
+  fi
   if ! command -v node >/dev/null 2>&1; then
     printf '%s\n' \
       "intentguard: node is not on this hook's PATH ($PATH), so the $1 hook cannot run and the commit is stopped." \
@@ -19,4 +20,96 @@ ig_node_hook() {
   fi
   # shellcheck disable=SC2154 # ig_hooks_dir is set by the shim that sources this file
   exec node "$ig_hooks_dir/../dist/cli.cjs" hook "$@"
+}
+
+# Sets ig_git_dir to this work tree's git directory without starting git: hooks start at the top
+# of the work tree, where .git is the directory, or a file naming it (a submodule; git sets
+# GIT_DIR itself for a linked work tree). Falls back to asking git.
+ig_find_git_dir() {
+  ig_git_dir=${GIT_DIR:-}
+  [ -z "$ig_git_dir" ] || return 0
+  if [ -d .git ]; then
+    ig_git_dir=.git
+  elif [ -f .git ] && IFS= read -r ig_gitfile <.git && [ "${ig_gitfile#gitdir: }" != "$ig_gitfile" ]; then
+    ig_git_dir=${ig_gitfile#gitdir: }
+  else
+    ig_git_dir=$(git rev-parse --git-dir 2>/dev/null) || ig_git_dir=.git
+  fi
+}
+
+# Sets ig_trimmed to $1 without leading and trailing white space.
+ig_trim() {
+  ig_trimmed=${1#"${1%%[![:space:]]*}"}
+  ig_trimmed=${ig_trimmed%"${ig_trimmed##*[![:space:]]}"}
+}
+
+# Reads the message file $1 once, with builtins only: ig_has_intent (an Intent: line), ig_blank
+# (no line with anything but white space), ig_newline_end (the file ends with a newline).
+ig_read_message() {
+  # shellcheck disable=SC1007 # `ig_has_intent=` empties it, on purpose
+  ig_has_intent= ig_blank=1 ig_newline_end=1
+  while ig_line= && IFS= read -r ig_line || { [ -n "$ig_line" ] && ig_newline_end=; }; do
+    case $ig_line in [Ii][Nn][Tt][Ee][Nn][Tt]:*) ig_has_intent=1 ;; esac
+    case $ig_line in *[![:space:]]*) ig_blank= ;; esac
+    [ -n "$ig_newline_end" ] || break
+  done <"$1"
+}
+
+# The intent this work tree selected (`intentguard select`), read from selection.json in the
+# state directory $1 without a JSON parser: {"version":1,"intent":"INT-001",...}.
+ig_selected_intent() {
+  ig_selected=
+  [ -f "$1/selection.json" ] || return 0
+  IFS= read -r ig_json <"$1/selection.json" || [ -n "$ig_json" ] || return 0
+  case $ig_json in *'"intent":"'*) ;; *) return 0 ;; esac
+  ig_json=${ig_json#*'"intent":"'}
+  ig_selected=${ig_json%%'"'*}
+}
+
+# Adds to the message in $1 the trailers that bind the commit: `Intent:` (INTENTGUARD_INTENT,
+# else this work tree's selection, from the state directory $2), and the contributor the
+# environment declares (INTENTGUARD_CONTRIBUTOR, _MODEL, _AGENT; src/core/trace/contributor.ts
+# decides the same way). Each only when the message has no trailer with that key (git
+# interpret-trailers --if-exists doNothing), and never to a blank message: the trailer alone
+# would turn an aborted commit into a real one. $3 is "strip" when git will strip comment lines
+# from the message (an editor was used): then git itself decides what is blank.
+ig_add_trailers() {
+  ig_msg=$1 ig_state=$2 ig_cleanup=${3:-}
+  ig_read_message "$ig_msg"
+  set --
+  if [ -z "$ig_has_intent" ]; then
+    ig_trim "${INTENTGUARD_INTENT:-}"
+    if [ -n "$ig_trimmed" ]; then
+      set -- --trailer "Intent: $ig_trimmed"
+    else
+      ig_selected_intent "$ig_state"
+      [ -z "$ig_selected" ] || set -- --trailer "Intent: $ig_selected"
+    fi
+  fi
+  ig_trim "${INTENTGUARD_CONTRIBUTOR:-}"
+  ig_declared=$ig_trimmed
+  ig_trim "${INTENTGUARD_MODEL:-}"
+  ig_model=$ig_trimmed
+  ig_trim "${INTENTGUARD_AGENT:-}"
+  ig_agent=$ig_trimmed
+  if [ -n "$ig_declared$ig_model$ig_agent" ]; then
+    case $ig_declared in
+      [Hh][Uu][Mm][Aa][Nn]) set -- "$@" --trailer "Contributor-Type: HUMAN" ;;
+      *)
+        set -- "$@" --trailer "Contributor-Type: AI"
+        [ -z "$ig_model" ] || set -- "$@" --trailer "Contributor-Model: $ig_model"
+        [ -z "$ig_agent" ] || set -- "$@" --trailer "Contributor-Agent: $ig_agent"
+        ;;
+    esac
+  fi
+  [ $# -gt 0 ] && [ -z "$ig_blank" ] || return 0
+  if [ "$ig_cleanup" = strip ]; then
+    # git's cut line for `commit -v`: everything below it is a diff, not the message.
+    ig_body=$(sed '/^. -\{24\} >8 -\{24\}$/,$d' "$ig_msg" | git stripspace --strip-comments)
+    [ -n "$ig_body" ] || return 0
+  fi
+  # A message without a final newline (git merge -m writes one) would get the trailer glued to its
+  # last line, where git no longer reads it as a trailer.
+  [ -n "$ig_newline_end" ] || printf '\n' >>"$ig_msg"
+  git interpret-trailers --in-place --where end --if-exists doNothing "$@" "$ig_msg"
 }

@@ -24,6 +24,8 @@ export interface Environment {
   color: { never: boolean; forced: boolean | undefined };
   /** Where the user's configuration lives: `$XDG_CONFIG_HOME`, else `$HOME/.config`. */
   configHome: string;
+  /** GIT_DIR, which git sets for hooks in a linked work tree. */
+  gitDir: string | undefined;
 }
 
 export function readEnvironment(
@@ -48,5 +50,6 @@ export function readEnvironment(
       forced: env.FORCE_COLOR === undefined ? undefined : env.FORCE_COLOR !== "0",
     },
     configHome: env.XDG_CONFIG_HOME || `${env.HOME ?? "~"}/.config`,
+    gitDir: env.GIT_DIR || undefined,
   };
 }

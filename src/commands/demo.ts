@@ -117,7 +117,7 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     step("5. Each commit left a trace record in refs/notes/intentguard");
     out(style.dim("  $ intentguard trace show HEAD"));
     out(shown(intentguard("trace", "show", "HEAD")));
-    if (outOfScope !== 1 || noIntent !== 1) {
+    if (outOfScope === 0 || noIntent === 0) {
       throw new Error("demo: a commit that should have been blocked went through");
     }
     out(

@@ -3,15 +3,12 @@ import type { Environment } from "../environment.js";
 import { ExitCode, UsageError } from "../errors.js";
 import type { CommandInput } from "./command.js";
 
-type HookModule = { run(args: string[], env: Environment, hook: string): Promise<ExitCode> };
+type HookModule = { run(args: string[], env: Environment): Promise<ExitCode> };
 
-/** The hooks that start Node; the others (prepare-commit-msg) are plain sh in hooks/. */
+/** The hooks that start Node; the others (the trailer hooks) are plain sh in hooks/. */
 const hooks: Record<string, () => Promise<HookModule>> = {
   "pre-commit": () => import("./hook/pre-commit.js"),
-  "pre-merge-commit": () => import("./hook/pre-commit.js"),
-  "commit-msg": () => import("./hook/commit-msg.js"),
-  "post-commit": () => import("./hook/post-commit.js"),
-  "post-rewrite": () => import("./hook/post-rewrite.js"),
+  "reference-transaction": () => import("./hook/reference-transaction.js"),
   "pre-push": () => import("./hook/pre-push.js"),
 };
 
@@ -26,5 +23,5 @@ export async function run({ positionals, env }: CommandInput): Promise<ExitCode>
     );
   }
   if (env.disabled) return ExitCode.Ok;
-  return (await load()).run(args, env, name);
+  return (await load()).run(args, env);
 }

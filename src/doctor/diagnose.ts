@@ -7,11 +7,12 @@ import { notesRef } from "../core/trace/notes-ref.js";
 import type { Environment } from "../environment.js";
 import { readGitConfigAll } from "../git/config.js";
 import type { Repo } from "../git/repo.js";
+import { gitVersion } from "../git/revisions.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import { snapshotFromGit } from "../governance/governance-snapshot.js";
 import { chainedSuffix } from "../install/git-hook-file.js";
 import { findHooksTarget, type HooksTarget } from "../install/hooks-target.js";
-import { managedHooks } from "../install/managed-hooks.js";
+import { hooksHuskyLacks, managedHooks, retiredHooks } from "../install/managed-hooks.js";
 import { packageRoot, shimPath } from "../install/package-root.js";
 import { readSelection } from "../state/selection.js";
 
@@ -31,13 +32,27 @@ export async function diagnose(repo: Repo, env: Environment): Promise<Diagnosis[
   const target = await findHooksTarget(repo);
   return [
     ...disabledInEnvironment(env),
+    ...(await gitRecentEnough(repo)),
     ...(await hooksLocation(repo, target)),
     ...(await hookFiles(repo, target)),
+    ...(await retiredHookFiles(target)),
     ...packageFiles(),
     ...nodeOnPath(env),
     ...(await governanceAndSelection(repo)),
     ...(await notesRewrite(repo)),
   ];
+}
+
+/**
+ * intentguard needs git 2.31: the reference-transaction hook (2.28), which judges every commit
+ * whatever command lands it, and `rev-parse --path-format` (2.31).
+ */
+async function gitRecentEnough(repo: Repo): Promise<Diagnosis[]> {
+  const [major, minor, patch] = await gitVersion(repo.root);
+  const shown = `${major}.${minor}.${patch}`;
+  return major > 2 || (major === 2 && minor >= 31)
+    ? [ok(`git ${shown} runs the reference-transaction hook`)]
+    : [fail(`git ${shown} is older than 2.31, which intentguard needs`, "upgrade git")];
 }
 
 function disabledInEnvironment(env: Environment): Diagnosis[] {
@@ -101,7 +116,8 @@ async function hookFiles(repo: Repo, target: HooksTarget): Promise<Diagnosis[]> 
         ),
       );
     }
-    const shim = target.kind === "husky" ? huskyShim(repo, text ?? "") : gitHookShim(text ?? "");
+    const shim =
+      target.kind === "husky" ? huskyShim(repo, text ?? "") : gitHookShim(text ?? "", hook);
     if (shim && !(await isExecutable(shim))) {
       results.push(
         fail(
@@ -111,9 +127,37 @@ async function hookFiles(repo: Repo, target: HooksTarget): Promise<Diagnosis[]> 
       );
       continue;
     }
+    const runner = path.join(target.dir, "_", hook);
+    if (target.kind === "husky" && hooksHuskyLacks.has(hook) && !(await isExecutable(runner))) {
+      results.push(
+        fail(
+          `${hook}: husky generates no ${path.relative(repo.root, runner)} for this hook, so git never runs it`,
+          "run intentguard install in this clone (after npx husky)",
+        ),
+      );
+      continue;
+    }
     results.push(ok(`${hook}: installed`));
   }
   return results;
+}
+
+/** Hooks an earlier version installed: harmless (their shims exit at once), but dead weight. */
+async function retiredHookFiles(target: HooksTarget): Promise<Diagnosis[]> {
+  const marker = target.kind === "husky" ? "# intentguard" : "# intentguard-managed-hook";
+  const found: string[] = [];
+  for (const hook of retiredHooks) {
+    const text = await readFile(path.join(target.dir, hook), "utf8").catch(() => "");
+    if (text.includes(marker)) found.push(hook);
+  }
+  return found.length
+    ? [
+        warn(
+          `${found.join(", ")}: installed by an earlier version and no longer used (the reference-transaction hook judges and traces every commit)`,
+          "run intentguard install (it removes them)",
+        ),
+      ]
+    : [];
 }
 
 function huskyShim(repo: Repo, text: string): string | undefined {
@@ -123,12 +167,11 @@ function huskyShim(repo: Repo, text: string): string | undefined {
   return shim ? path.resolve(repo.root, shim) : undefined;
 }
 
-function gitHookShim(text: string): string | undefined {
-  const line = text.split("\n").find((candidate) => /^(printf .* \| )?exec /.test(candidate));
-  return line
-    ?.match(/exec '([^']+)'|exec (\S+)/)
-    ?.slice(1)
-    .find(Boolean);
+/** The shim a hook written by install sources: its `ig_hooks_dir=` line and the hook's name. */
+function gitHookShim(text: string, hook: string): string | undefined {
+  const dir = /^ig_hooks_dir=(?:'([^']*)'|(\S+))$/m.exec(text);
+  const value = dir?.[1] ?? dir?.[2];
+  return value ? path.join(value, hook) : undefined;
 }
 
 function packageFiles(): Diagnosis[] {
@@ -169,16 +212,21 @@ function nodeOnPath(env: Environment): Diagnosis[] {
 }
 
 /** Without notes.rewriteRef, amend and rebase leave the trace notes on the old commits. */
+/**
+ * An earlier version set notes.rewriteRef so git copied notes through amend and rebase; the
+ * reference-transaction hook writes the rewritten commits' records itself now, and git's copy on
+ * top would give each of them a second record.
+ */
 async function notesRewrite(repo: Repo): Promise<Diagnosis[]> {
   const refs = await readGitConfigAll(repo.root, "notes.rewriteRef");
   return refs.includes(notesRef)
-    ? [ok(`notes.rewriteRef carries ${notesRef} through amend and rebase`)]
-    : [
+    ? [
         warn(
-          `notes.rewriteRef does not include ${notesRef}: amend and rebase would leave traces behind`,
-          "run intentguard install",
+          `notes.rewriteRef includes ${notesRef}: git would copy old records onto rewritten commits, which get their own`,
+          "run intentguard install (it removes the setting)",
         ),
-      ];
+      ]
+    : [];
 }
 
 async function governanceAndSelection(repo: Repo): Promise<Diagnosis[]> {

@@ -1,72 +1,94 @@
 import type { FileChange } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
 import { intentsFilePath, isGovernancePath } from "../core/governance-files.js";
-import { resolveIntentRequest } from "../core/intent-request.js";
-import { judgeChange } from "../core/judge/judge-change.js";
-import type { Verdict } from "../core/judge/verdict.js";
-import type { Environment } from "../environment.js";
+import type { ResolvedRequest } from "../core/intent-request.js";
+import { type GovernanceLeft, judgeChange } from "../core/judge/judge-change.js";
+import type { Verdict, VerdictNote } from "../core/judge/verdict.js";
 import { ConfigError, IntentguardError } from "../errors.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
-import { type GovernanceSnapshot, snapshotFromGit } from "../governance/governance-snapshot.js";
+import type { GovernanceSnapshot } from "../governance/governance-snapshot.js";
 import { pendingGovernanceNotes } from "./pending-governance.js";
 
+/**
+ * A change to judge — what is staged, or a commit — with what its judgement needs. Staged
+ * changes and commits go through the same code: only where their governance files come from
+ * differs.
+ */
 export interface ChangeWithParent {
   repo: Repo;
   /** The governance as it stands in the first parent; null when there is no parent. */
   parentGovernance: GovernanceSnapshot | null;
+  /** The governance files as the change leaves them (the index, or the commit's tree). */
+  ownGovernance: () => Promise<GovernanceSnapshot>;
+  /**
+   * For a parent without the intents file: the governance of the history before the commit that
+   * removed it (null when the history never had one, so this is an adoption or ungoverned).
+   */
+  governanceBeforeRemoval: () => Promise<{
+    snapshot: GovernanceSnapshot;
+    removedBy: string;
+  } | null>;
   changes: FileChange[];
   merge: boolean;
-  /** `--intent` on the command line. */
-  flagIntent?: string | undefined;
-  /** Values of the message's `Intent:` trailers (commit-msg only). */
-  trailers?: readonly string[] | undefined;
-  /** This work tree's selected intent. */
-  selection: string | undefined;
+  resolved: ResolvedRequest;
+  /** The committing agent's ID (INTENTGUARD_AGENT), null for a person. */
+  agent: string | null;
   /** pre-commit: without an intent, leave the decision to commit-msg. */
   deferWithoutIntent: boolean;
-  env: Environment;
+  /** After a block, say when the staged or working-copy governance differs from the parent's. */
+  explainPending: boolean;
 }
 
+export type Judgement =
+  | { kind: "judged"; verdict: Verdict; governance: Governance }
+  /** No governance anywhere in the change's history, and the change adds none. */
+  | { kind: "ungoverned" };
+
 /**
- * Judges a change against its parent's governance: resolves the intent, judges, validates the
- * governance a governance change leaves behind, and after a block explains governance that is
- * edited but not committed yet. Returns the governance it judged by, so callers need not read it
- * again.
+ * Judges a change against its parent's governance: finds that governance (its own for the
+ * adoption commit; the one before a removal of the intents file), judges, checks the governance
+ * a governance change leaves behind, and after a block explains governance that is edited but
+ * not committed yet. Returns the governance it judged by, so callers need not read it again.
  */
-export async function judgeAgainstParent(
-  change: ChangeWithParent,
-): Promise<{ verdict: Verdict; governance: Governance }> {
-  const { repo, changes, env } = change;
-  const resolved = resolveIntentRequest({
-    flag: change.flagIntent,
-    env: env.intent,
-    trailers: change.trailers,
-    selection: change.selection,
-  });
-  const { governance, adoption, repairing } = await governanceForParent(
-    repo,
-    change.parentGovernance,
-    changes,
-  );
+export async function judgeAgainstParent(change: ChangeWithParent): Promise<Judgement> {
+  const found = await governanceOfParent(change);
+  if (found.kind === "ungoverned") return found;
+  const { governance, adoption, repairing, notes } = found;
   const input = {
     governance,
     adoption,
-    changes,
-    resolved,
-    agent: env.agent,
+    changes: change.changes,
+    resolved: change.resolved,
+    agent: change.agent,
     deferWithoutIntent: change.deferWithoutIntent,
     merge: change.merge,
+    ...(adoption || repairing || !change.changes.some(touchesGovernance)
+      ? {}
+      : { governanceLeft: await governanceLeft(change) }),
   };
   const verdict = judgeChange(input);
+  verdict.notes.push(...notes);
   if (repairing) verdict.notes.push({ kind: "repairing-governance" });
-  // Adoption and repair compiled the staged governance already; any other change to it is checked here.
-  if (verdict.touches_rules && !adoption && !repairing)
-    await validateStagedGovernance(repo, verdict);
-  if (verdict.outcome === "blocked" && !adoption && change.parentGovernance) {
-    verdict.notes.push(...(await pendingGovernanceNotes(repo, change.parentGovernance, input)));
+  if (
+    verdict.outcome === "blocked" &&
+    !adoption &&
+    change.explainPending &&
+    change.parentGovernance
+  ) {
+    verdict.notes.push(
+      ...(await pendingGovernanceNotes(change.repo, change.parentGovernance, input)),
+    );
   }
-  return { verdict, governance };
+  return { kind: "judged", verdict, governance };
+}
+
+/** The error a hook or `check --staged` gives when there is no governance to judge by. */
+export function noGovernanceError(): IntentguardError {
+  return new IntentguardError(
+    `This repository has no ${intentsFilePath}, neither committed nor staged, so intentguard cannot tell which intents may commit. ` +
+      "Run `intentguard init` to create it, then commit it (the adoption commit); or skip the hooks for one command with INTENTGUARD=0.",
+  );
 }
 
 function touchesGovernance(change: FileChange): boolean {
@@ -75,43 +97,62 @@ function touchesGovernance(change: FileChange): boolean {
   );
 }
 
+type ParentGovernance =
+  | {
+      kind: "found";
+      governance: Governance;
+      adoption: boolean;
+      repairing: boolean;
+      notes: VerdictNote[];
+    }
+  | { kind: "ungoverned" };
+
 /**
- * The governance of the first parent. Without an intents file there, this is the adoption
- * commit, judged on its own staged governance being valid. Broken committed governance blocks
- * everything except a governance change that repairs it.
+ * The governance of the first parent. Without an intents file there: the governance before the
+ * commit that removed it, if one did (a removal never frees the history after it); else this is
+ * the adoption commit, judged on its own governance being valid, or history that was never
+ * governed. Broken committed governance blocks everything except a governance change that
+ * repairs it.
  */
-async function governanceForParent(
-  repo: Repo,
-  snapshot: GovernanceSnapshot | null,
-  changes: FileChange[],
-): Promise<{ governance: Governance; adoption: boolean; repairing: boolean }> {
+async function governanceOfParent(change: ChangeWithParent): Promise<ParentGovernance> {
+  const { repo } = change;
   try {
-    const governance = snapshot ? await compileSnapshot(snapshot, repo.stateDir) : null;
-    if (governance) return { governance, adoption: false, repairing: false };
+    const parent = change.parentGovernance
+      ? await compileSnapshot(change.parentGovernance, repo.stateDir)
+      : null;
+    if (parent) {
+      return { kind: "found", governance: parent, adoption: false, repairing: false, notes: [] };
+    }
   } catch (error) {
     const repairs =
-      error instanceof ConfigError && changes.length > 0 && changes.every(touchesGovernance);
+      error instanceof ConfigError &&
+      change.changes.length > 0 &&
+      change.changes.every(touchesGovernance);
     if (!repairs) throw error;
-    const staged = await stagedGovernance(repo);
-    if (staged) return { governance: staged, adoption: false, repairing: true };
+    const own = await compileSnapshot(await change.ownGovernance(), repo.stateDir);
+    if (own) return { kind: "found", governance: own, adoption: false, repairing: true, notes: [] };
     throw error;
   }
-  const staged = await stagedGovernance(repo);
-  if (staged) return { governance: staged, adoption: true, repairing: false };
-  throw new IntentguardError(
-    `This repository has no ${intentsFilePath}, neither committed nor staged, so intentguard cannot tell which intents may commit. ` +
-      "Run `intentguard init` to create it, then commit it (the adoption commit); or skip the hooks for one command with INTENTGUARD=0.",
-  );
-}
-
-function stagedGovernance(repo: Repo): Promise<Governance | null> {
-  return snapshotFromGit(repo.root, { kind: "index" }).then((staged) =>
-    compileSnapshot(staged, repo.stateDir),
-  );
+  const before = change.parentGovernance ? await change.governanceBeforeRemoval() : null;
+  if (before) {
+    const governance = await compileSnapshot(before.snapshot, repo.stateDir);
+    if (governance) {
+      const notes: VerdictNote[] = [{ kind: "intents-restored-from", commit: before.removedBy }];
+      return { kind: "found", governance, adoption: false, repairing: false, notes };
+    }
+  }
+  const own = await compileSnapshot(await change.ownGovernance(), repo.stateDir);
+  if (own) return { kind: "found", governance: own, adoption: true, repairing: false, notes: [] };
+  return { kind: "ungoverned" };
 }
 
 /** A governance change must leave valid governance behind: the next commit is judged by it. */
-async function validateStagedGovernance(repo: Repo, verdict: Verdict): Promise<void> {
-  const staged = await stagedGovernance(repo);
-  if (!staged) verdict.notes.push({ kind: "removes-intents-file" });
+async function governanceLeft(change: ChangeWithParent): Promise<GovernanceLeft> {
+  try {
+    const own = await compileSnapshot(await change.ownGovernance(), change.repo.stateDir);
+    return own ? { valid: true } : { valid: false, removed: true };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { valid: false, removed: false, problems: error.message };
+  }
 }

@@ -1,13 +1,15 @@
 import { lstatSync } from "node:fs";
 import path from "node:path";
 import type { FileChange } from "../core/file-change.js";
+import { resolveIntentRequest } from "../core/intent-request.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { Environment } from "../environment.js";
 import { UsageError } from "../errors.js";
 import type { Repo } from "../git/repo.js";
 import { snapshotFromGit } from "../governance/governance-snapshot.js";
 import { readSelection } from "../state/selection.js";
-import { judgeAgainstParent } from "./judge-against-parent.js";
+import { governanceBeforeRemoval, once } from "./governance-sources.js";
+import { judgeAgainstParent, noGovernanceError } from "./judge-against-parent.js";
 
 /**
  * Judges paths an agent or a person is about to touch, before anything is written, exactly as a
@@ -24,16 +26,21 @@ export async function judgePaths(
   const selection = readSelection(repo.stateDir);
   const changes = paths.map((file) => intendedChange(repo, file));
   const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: "HEAD" });
-  const { verdict } = await judgeAgainstParent({
+  const judgement = await judgeAgainstParent({
     repo,
     parentGovernance: snapshot.commit === null ? null : snapshot,
+    ownGovernance: once(() => snapshotFromGit(repo.root, { kind: "index" })),
+    governanceBeforeRemoval: () =>
+      snapshot.commit ? governanceBeforeRemoval(repo.root, snapshot.commit) : Promise.resolve(null),
     changes,
     merge: false,
-    flagIntent,
-    selection,
+    resolved: resolveIntentRequest({ flag: flagIntent, env: env.intent, selection }),
+    agent: env.agent,
     deferWithoutIntent: false,
-    env,
+    explainPending: true,
   });
+  if (judgement.kind === "ungoverned") throw noGovernanceError();
+  const { verdict } = judgement;
   return verdict;
 }
 

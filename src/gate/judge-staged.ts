@@ -1,5 +1,6 @@
 import type { FileChange } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
+import { resolveIntentRequest } from "../core/intent-request.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { Environment } from "../environment.js";
 import { GitError } from "../errors.js";
@@ -9,7 +10,8 @@ import { locateRepo, type Repo } from "../git/repo.js";
 import { headWithParents } from "../git/revisions.js";
 import { type GovernanceSnapshot, snapshotFromGit } from "../governance/governance-snapshot.js";
 import { readSelection } from "../state/selection.js";
-import { judgeAgainstParent } from "./judge-against-parent.js";
+import { governanceBeforeRemoval, once } from "./governance-sources.js";
+import { judgeAgainstParent, noGovernanceError } from "./judge-against-parent.js";
 
 export interface StagedChangeRequest {
   env: Environment;
@@ -47,7 +49,8 @@ interface Base {
  * index), the governance in HEAD, the repository lookup.
  */
 export async function judgeStaged(request: StagedChangeRequest): Promise<StagedJudgement> {
-  const dir = request.repo?.root ?? request.env.cwd;
+  const { env } = request;
+  const dir = request.repo?.root ?? env.cwd;
   const pendingBase = request.amendHead ? amendBase(dir, request.amendHead) : headBase(dir);
   pendingBase.catch(() => {}); // awaited below; a failed repository lookup must not leave it unhandled
   const repo = request.repo ?? (await locateRepo(dir));
@@ -57,17 +60,27 @@ export async function judgeStaged(request: StagedChangeRequest): Promise<StagedJ
   const parents = base.head === null ? base.parents : [...base.parents, ...mergeHeads];
   const changes =
     parents.length > 1 ? await authoredByMerge(dir, base.changes, parents.slice(1)) : base.changes;
-  const { verdict, governance } = await judgeAgainstParent({
+  const [firstParent] = parents;
+  const judgement = await judgeAgainstParent({
     repo,
     parentGovernance: base.snapshot,
+    ownGovernance: once(() => snapshotFromGit(dir, { kind: "index" })),
+    governanceBeforeRemoval: () =>
+      firstParent ? governanceBeforeRemoval(dir, firstParent) : Promise.resolve(null),
     changes,
     merge: parents.length > 1,
-    flagIntent: request.flagIntent,
-    trailers: request.trailers,
-    selection,
+    resolved: resolveIntentRequest({
+      flag: request.flagIntent,
+      env: env.intent,
+      trailers: request.trailers,
+      selection,
+    }),
+    agent: env.agent,
     deferWithoutIntent: request.deferWithoutIntent,
-    env: request.env,
+    explainPending: true,
   });
+  if (judgement.kind === "ungoverned") throw noGovernanceError();
+  const { verdict, governance } = judgement;
   if (base.amend) verdict.notes.push({ kind: "amend" });
   return { repo, verdict, governance, head: base.head };
 }

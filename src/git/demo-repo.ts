@@ -8,7 +8,8 @@ export interface GitOutput {
 
 /**
  * The git commands `intentguard demo` runs in its throwaway repository, as a user would type
- * them, in the demo's hermetic environment. A blocked commit (exit 1) is an answer, not a failure.
+ * them, in the demo's hermetic environment. A refused commit (git's exit 128, "ref updates
+ * aborted by hook") is an answer, not a failure.
  */
 export class DemoRepo {
   constructor(
@@ -19,7 +20,7 @@ export class DemoRepo {
   private async git(args: string[], extraEnv: Record<string, string> = {}): Promise<GitOutput> {
     const result = await runGit(this.dir, args, {
       env: { ...this.env, ...extraEnv },
-      okExitCodes: [1],
+      okExitCodes: [128],
     });
     return { status: result.status, output: result.stderr + result.stdout.toString("utf8") };
   }

@@ -2,6 +2,7 @@ import type { FileChange } from "../core/file-change.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { CommitDiffParser, commitHeaderFields, commitHeaderFormat } from "./commit-diff-parser.js";
 import { streamGit } from "./exec.js";
+import { RawDiffParser } from "./raw-diff-parser.js";
 
 /**
  * The diff options every trace computation uses, so that post-commit, post-rewrite and verify
@@ -29,19 +30,6 @@ const diffTreeArgs = [
   "--dst-prefix=b/",
   commitHeaderFormat,
 ];
-
-/** One commit's header, changes and added-line ranges from a single streamed `git diff-tree`. */
-export async function diffCommit(
-  dir: string,
-  rev: string,
-  onChanges: (changes: readonly FileChange[], parents: readonly string[]) => void = () => {},
-): Promise<CommitDiff> {
-  const parser: CommitDiffParser = new CommitDiffParser((changes) =>
-    onChanges(changes, parser.parents()),
-  );
-  await streamGit(dir, [...diffTreeArgs, rev, "--"], (chunk) => parser.push(chunk));
-  return parser.end();
-}
 
 /** Many commits' diffs from one `git diff-tree --stdin`, handed over one commit at a time. */
 export async function diffCommits(
@@ -133,4 +121,21 @@ export class CommitStreamSplitter {
     const previous = at === 0 ? this.before : this.pending[at - 1];
     return previous === null || previous === 10 || previous === 0;
   }
+}
+
+/**
+ * The paths that differ between two commits (no rename detection: both sides of a move are
+ * listed), from one streamed `git diff-tree --raw -z`. A merge of an unrelated history authors
+ * everything that differs from its first parent.
+ */
+export async function diffTrees(dir: string, from: string, to: string): Promise<FileChange[]> {
+  const changes: FileChange[] = [];
+  const parser = new RawDiffParser((change) => changes.push(change));
+  await streamGit(
+    dir,
+    ["diff-tree", "-r", "--raw", "-z", "--no-renames", "--no-ext-diff", from, to, "--"],
+    (chunk) => parser.push(chunk),
+  );
+  parser.end();
+  return changes;
 }

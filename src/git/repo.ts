@@ -1,5 +1,7 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { GitError, IntentguardError } from "../errors.js";
+import { readIfExists } from "../fs/read-if-exists.js";
 import { runGit } from "./exec.js";
 
 /** Where the current work tree is, and where intentguard keeps this work tree's state. */
@@ -18,6 +20,8 @@ export interface Repo {
   commonDir: string;
   /** Present while a rebase replays commits (either backend). */
   rebaseDirs: [string, string];
+  /** This work tree's own git directory (`git rev-parse --absolute-git-dir`). */
+  gitDir: string;
 }
 
 /** Finds the repository around `cwd` with one git process. Fails with exit 2 outside a work tree. */
@@ -36,15 +40,26 @@ export async function locateRepo(cwd: string): Promise<Repo> {
     "--git-path",
     "rebase-apply",
     "--git-common-dir",
+    "--absolute-git-dir",
     "--show-toplevel",
     "--show-prefix",
   ];
   try {
     const { stdout } = await runGit(cwd, args);
     const lines = stdout.toString("utf8").split("\n");
-    const [stateDir, mergeHeadFile, hooksDir, rebaseMerge, rebaseApply, commonDir, root, prefix] =
-      lines;
+    const [
+      stateDir,
+      mergeHeadFile,
+      hooksDir,
+      rebaseMerge,
+      rebaseApply,
+      commonDir,
+      gitDir,
+      root,
+      prefix,
+    ] = lines;
     if (
+      !gitDir ||
       !stateDir ||
       !mergeHeadFile ||
       !hooksDir ||
@@ -64,6 +79,7 @@ export async function locateRepo(cwd: string): Promise<Repo> {
       hooksDir,
       commonDir,
       rebaseDirs: [rebaseMerge, rebaseApply],
+      gitDir,
     };
   } catch (error) {
     if (error instanceof GitError) throw notARepository(cwd, error.stderr);
@@ -82,4 +98,41 @@ function notARepository(cwd: string, stderr: string): IntentguardError {
     `${cwd} is not inside a git repository (${stderr.trim().replace(/^fatal: /, "")}). ` +
       "Run intentguard from a work tree, or create one with `git init`.",
   );
+}
+
+/**
+ * The repository a hook runs in, found from the files git leaves rather than by starting git:
+ * git starts hooks at the top of the work tree, with GIT_DIR set for a linked work tree, and
+ * `.git` is the git directory or a file naming it. Anything unusual (no such layout, a bare
+ * repository, core.worktree elsewhere) is asked of git instead. A hook runs on every commit, and
+ * each git process it saves is a few milliseconds of the commit.
+ */
+export async function locateHookRepo(
+  cwd: string,
+  gitDirVariable: string | undefined,
+): Promise<Repo> {
+  const gitDir = hookGitDir(cwd, gitDirVariable);
+  const common = gitDir && readIfExists(path.join(gitDir, "commondir"))?.toString("utf8").trim();
+  if (!gitDir || !existsSync(path.join(gitDir, "HEAD"))) return locateRepo(cwd);
+  const commonDir = common ? path.resolve(gitDir, common) : gitDir;
+  return {
+    root: path.normalize(cwd),
+    prefix: "",
+    stateDir: path.join(gitDir, "intentguard"),
+    mergeHeadFile: path.join(gitDir, "MERGE_HEAD"),
+    hooksDir: path.join(commonDir, "hooks"),
+    commonDir,
+    rebaseDirs: [path.join(gitDir, "rebase-merge"), path.join(gitDir, "rebase-apply")],
+    gitDir,
+  };
+}
+
+function hookGitDir(cwd: string, gitDirVariable: string | undefined): string | null {
+  if (gitDirVariable) return path.resolve(cwd, gitDirVariable);
+  const dotGit = path.join(cwd, ".git");
+  const stat = statSync(dotGit, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) return dotGit;
+  if (!stat?.isFile()) return null;
+  const named = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, "utf8"))?.[1]?.trim();
+  return named ? path.resolve(cwd, named) : null;
 }

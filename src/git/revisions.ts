@@ -57,3 +57,72 @@ export async function commitSummaries(dir: string, since?: string): Promise<Comm
       return { commit, date, subject };
     });
 }
+
+/**
+ * The commits reachable from `tips` that no branch or remote-tracking branch reaches yet, oldest
+ * first (parents before children): what a ref update brings that was never on a branch here.
+ */
+export async function commitsNewToBranches(
+  dir: string,
+  tips: readonly string[],
+): Promise<string[]> {
+  if (tips.length === 0) return [];
+  const text = await gitText(dir, [
+    "rev-list",
+    "--topo-order",
+    "--reverse",
+    ...tips,
+    "--not",
+    "--branches",
+    "--remotes",
+    "--",
+  ]);
+  return text.split("\n").filter(Boolean);
+}
+
+/** The commits reachable from `olds` but from none of `news`: what a ref update drops. */
+export async function commitsDropped(
+  dir: string,
+  olds: readonly string[],
+  news: readonly string[],
+): Promise<string[]> {
+  if (olds.length === 0) return [];
+  const text = await gitText(dir, ["rev-list", ...olds, "--not", ...news, "--"]);
+  return text.split("\n").filter(Boolean);
+}
+
+/** The newest commit in `rev`'s history that touched `file` (added, changed or removed it). */
+export async function lastCommitTouching(
+  dir: string,
+  rev: string,
+  file: string,
+): Promise<string | null> {
+  const text = await gitText(dir, ["log", "-1", "--format=%H", rev, "--", file]);
+  return text || null;
+}
+
+/** Whether two commits share any history (a merge of unrelated histories has none). */
+export async function shareHistory(dir: string, a: string, b: string): Promise<boolean> {
+  const { status } = await runGit(dir, ["merge-base", a, b], { okExitCodes: [1] });
+  return status === 0;
+}
+
+/** The commits the local branches and remote-tracking branches point at. */
+export async function branchTips(dir: string): Promise<string[]> {
+  const text = await gitText(dir, [
+    "for-each-ref",
+    "--format=%(objectname)",
+    "refs/heads",
+    "refs/remotes",
+  ]);
+  return [...new Set(text.split("\n").filter(Boolean))];
+}
+
+/** git's version as [major, minor, patch], from `git --version`. */
+export async function gitVersion(dir: string): Promise<[number, number, number]> {
+  const text = await gitText(dir, ["--version"]);
+  const [major = 0, minor = 0, patch = 0] = (/(\d+)\.(\d+)(?:\.(\d+))?/.exec(text) ?? [])
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  return [major, minor, patch];
+}

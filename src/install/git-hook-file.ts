@@ -1,4 +1,5 @@
 import { readFile, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
 import { IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { shellQuote } from "../report/shell-quote.js";
@@ -22,28 +23,35 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** The hook git runs: the chained user hook first (if any), then our shim. */
+/**
+ * The hook git runs: the chained user hook first (if any), then our shim, sourced rather than
+ * started: git runs some hooks many times per command (reference-transaction runs for every ref
+ * update, a dozen times per commit a rebase replays), and each program started costs a process.
+ */
 function wrapper(hook: string, shim: string): string {
   const chained = `"$hook_dir/${hook}${chainedSuffix}"`;
-  const readsStdin = hooksReadingStdin.has(hook);
+  const source = `. "$ig_hooks_dir/${hook}"`;
   return [
     "#!/bin/sh",
     `${marker}: written by \`intentguard install\`; \`intentguard uninstall\` restores what was here.`,
     `# A ${hook} hook that was here before now lives in ${hook}${chainedSuffix} and runs first.`,
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
     "hook_dir=${0%/*}",
-    ...(readsStdin
+    `ig_hooks_dir=${shellQuote(path.dirname(shim))}`,
+    ...(hooksReadingStdin.has(hook)
       ? [
-          "input=$(cat; printf x)",
+          // Both hooks need git's input: it is read once, and only when a chained hook exists.
+          `if [ -x ${chained} ]; then`,
+          "  input=$(cat; printf x)",
           // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
-          "input=${input%x}",
-          `if [ -x ${chained} ]; then printf '%s' "$input" | ${chained} "$@" || exit $?; fi`,
-          `printf '%s' "$input" | exec ${shellQuote(shim)} "$@"`,
+          "  input=${input%x}",
+          `  printf '%s' "$input" | ${chained} "$@" || exit $?`,
+          `  printf '%s' "$input" | { ${source}; }`,
+          "  exit $?",
+          "fi",
         ]
-      : [
-          `if [ -x ${chained} ]; then ${chained} "$@" || exit $?; fi`,
-          `exec ${shellQuote(shim)} "$@"`,
-        ]),
+      : [`if [ -x ${chained} ]; then ${chained} "$@" || exit $?; fi`]),
+    source,
     "",
   ].join("\n");
 }

@@ -25,11 +25,16 @@ export type LedgerEvent =
       record_id: string;
       files: number;
       lines: number;
+      /** Commits the same ref update dropped (an amend's or a rebase's originals). */
       rewritten_from?: string[];
     }
+  /** A record written while a ref update was prepared, removed because the update was aborted. */
+  | { event: "trace_withdrawn"; commit: string; record_id: string }
   | {
       event: "commit_denied";
       hook: string;
+      /** The refused commit, when it exists already (a ref update); null for a staged change. */
+      commit?: string;
       rules: string[];
       intent_id: string | null;
       paths: string[];
@@ -81,7 +86,15 @@ export function lineHash(line: Buffer | string): string {
  * continues from it, so nothing is dropped or overwritten. Returns the events written (the torn
  * line's marker first, when there was one), so the caller can say what happened; it prints nothing.
  */
-export async function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise<LedgerEvent[]> {
+export function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise<LedgerEvent[]> {
+  return appendLedgerEvents(repo, [event]);
+}
+
+/** Appends several events in one write under one lock (a rebase traces many commits at once). */
+export async function appendLedgerEvents(
+  repo: Repo,
+  events: readonly LedgerEvent[],
+): Promise<LedgerEvent[]> {
   const file = ledgerPath(repo);
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -104,7 +117,7 @@ export async function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise
       seq += 1; // the torn line keeps its place
       push({ event: "torn_line_found", line: seq });
     }
-    push(event);
+    for (const event of events) push(event);
     const text = `${tail.torn ? "\n" : ""}${lines.join("\n")}\n`;
     const fd = openSync(file, "a");
     try {

@@ -1,5 +1,5 @@
 import { intentsFilePath } from "../core/governance-files.js";
-import type { Advice, VerdictNote } from "../core/judge/verdict.js";
+import type { Advice, RefusedCommand, VerdictNote } from "../core/judge/verdict.js";
 import { shellQuote } from "./shell-quote.js";
 
 /** How many paths a suggested command names before it says "…". */
@@ -36,6 +36,10 @@ export function adviceText(advice: Advice): string {
     }
     case "extend-scope":
       return `or widen ${advice.intent}: add an extended_scope grant for these paths in ${intentsFilePath}, have it approved, and commit that file on its own`;
+    case "restore-intents-file":
+      return `put it back: git restore --staged --worktree --source=HEAD -- ${intentsFilePath} (to retire intentguard, run intentguard uninstall and remove the file with INTENTGUARD=0 git commit)`;
+    case "fix-governance":
+      return "fix the file (the lines above name where), stage it, and commit it on its own";
   }
 }
 
@@ -67,5 +71,36 @@ export function noteText(note: VerdictNote): string {
       );
     case "message-kept":
       return `your message is kept in ${note.file}: reuse it with git commit -e -F ${note.file}`;
+    case "intents-restored-from":
+      return `the parent has no ${intentsFilePath} because ${note.commit.slice(0, 12)} removed it: judged by the governance before that commit`;
+    case "trailer-missing":
+      return `INTENTGUARD_INTENT=${note.declared} is set, but the commit carries no Intent: trailer (the commit-msg hook did not run: --no-verify?); commit without --no-verify, or add "Intent: ${note.declared}" to the message`;
+    case "checked-before-editor":
+      return "checked before the message editor opened: fix what is staged, or commit under another intent with INTENTGUARD_INTENT=<ID> git commit";
+    case "refused-command":
+      return refusedCommandText(note.command);
+  }
+}
+
+/** What the refused command left behind, and the commands that go on from there. */
+function refusedCommandText(command: RefusedCommand): string {
+  const editMessage = 'git commit -e -F "$(git rev-parse --git-path COMMIT_EDITMSG)"';
+  switch (command) {
+    case "commit":
+      return `nothing was committed, and your changes are where they were; your message is kept: fix the change, then ${editMessage}`;
+    case "merge":
+      return "the merge was not committed (MERGE_HEAD is kept): fix the result and git commit, or git merge --abort";
+    case "pick":
+      return 'nothing was committed: the picked changes are staged and their message is in MERGE_MSG; commit them under an intent with git commit -e -F "$(git rev-parse --git-path MERGE_MSG)", or drop them with git reset --merge';
+    case "cherry-pick":
+      return "the cherry-pick was not committed: fix it and git cherry-pick --continue (or commit it under an intent), or git cherry-pick --abort";
+    case "revert":
+      return "the revert was not committed: fix it and git revert --continue (or commit it under an intent), or git revert --abort";
+    case "rebase":
+      return "the branch was not updated: HEAD is at the rebased commits; fix them (git commit --amend, git rebase --edit-todo) and git rebase --continue, or go back with git rebase --abort";
+    case "am":
+      return "the patch was not committed: fix it and git am --continue, or git am --abort";
+    case "ref-update":
+      return "the branch was not moved";
   }
 }

@@ -10,7 +10,7 @@ const b = "b".repeat(40);
 const c = "c".repeat(40);
 const zero = "0".repeat(40);
 const header = (sha: string, parents: string, trailers = "") =>
-  `${sha}\0${parents}\0Ada\0ada@example.com\0${trailers}\0\0\n`;
+  `${sha}\0${parents}\0Ada\0ada@example.com\0Subject\0${trailers}\0\0\n`;
 
 const ordinary = Buffer.from(
   [
@@ -37,6 +37,7 @@ describe("CommitDiffParser", () => {
       parents: [a],
       authorName: "Ada",
       authorEmail: "ada@example.com",
+      subject: "Subject",
       trailers: [
         { key: "Intent", value: "INT-001" },
         { key: "Contributor-Type", value: "AI" },

@@ -5,6 +5,7 @@ import {
   createGovernedRepo,
   createRepo,
   type Run,
+  refusedByHook,
   standardIntents,
   type TestRepo,
 } from "../support/test-repo.js";
@@ -187,7 +188,7 @@ describe("intents that cannot authorise", () => {
       "intentguard select --clear",
     );
     const commit = repo.commit("With a corrupt selection");
-    expect(commit.status).toBe(1);
+    expect(commit.status).toBe(refusedByHook);
     expect(repo.commitCount()).toBe(1);
     expect(repo.read(".git/intentguard/selection.json")).toBe("{not json");
   });

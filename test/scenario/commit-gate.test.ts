@@ -1,7 +1,7 @@
 import { chmodSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createSelectedRepo, type TestRepo } from "../support/test-repo.js";
+import { createSelectedRepo, refusedByHook, type TestRepo } from "../support/test-repo.js";
 
 /** Stages everything and commits; returns the result with the commit count before and after. */
 function stageAndCommit(repo: TestRepo, message: string) {
@@ -39,7 +39,7 @@ describe("the commit gate against real git", () => {
     const repo = await createSelectedRepo();
     change(repo);
     const result = stageAndCommit(repo, "Out of scope");
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(refusedByHook);
     expect(result.committed).toBe(false);
     expect(result.stderr).toContain("✗ intentguard: blocked");
     expect(result.stderr).toContain("outside the scope of INT-001 (Auth)");
@@ -50,16 +50,17 @@ describe("the commit gate against real git", () => {
     repo.git("mv", "src/auth/login.ts", "docs/login.md");
     repo.write("src/auth/secrets/key.ts", "k\n");
     const result = stageAndCommit(repo, "Mixed");
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(refusedByHook);
     expect(result.stderr).toContain(
       "2 paths outside the scope of INT-001 (Auth) (1 path forbidden by forbidden_scope)",
     );
     expect(result.stderr).toContain("rule: scope (error)");
-    expect(result.stderr).toContain("create docs/login.md");
+    // Judged as the commit git makes, with its rename: both of its paths are checked.
+    expect(result.stderr).toContain("rename docs/login.md (rename target)");
     expect(result.stderr).toContain(
       "create src/auth/secrets/key.ts — forbidden by src/auth/secrets",
     );
-    expect(result.stderr).not.toContain("delete src/auth/login.ts\n");
+    expect(result.stderr).not.toContain("src/auth/login.ts (rename source)");
     expect(result.stderr).toContain("owned scope:     src/auth, test/auth/**");
     expect(result.stderr).toContain("forbidden scope: src/auth/secrets");
     expect(result.stderr).toContain(
@@ -71,7 +72,7 @@ describe("the commit gate against real git", () => {
     const repo = await createSelectedRepo();
     repo.write("docs/guide.md", "# Guide\n");
     const result = stageAndCommit(repo, "Docs under the wrong intent");
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(refusedByHook);
     expect(result.stderr).toContain(
       "INT-002 (Docs) covers it: commit them under it, e.g. intentguard select INT-002",
     );
@@ -81,7 +82,7 @@ describe("the commit gate against real git", () => {
     const repo = await createSelectedRepo();
     chmodSync(path.join(repo.dir, "src/billing/invoice.ts"), 0o755);
     const outside = stageAndCommit(repo, "Make invoice executable");
-    expect(outside.status).toBe(1);
+    expect(outside.status).toBe(refusedByHook);
     expect(outside.stderr).toContain("mode   src/billing/invoice.ts");
     repo.git("reset", "-q");
     chmodSync(path.join(repo.dir, "src/billing/invoice.ts"), 0o644);
@@ -93,7 +94,7 @@ describe("the commit gate against real git", () => {
     const repo = await createSelectedRepo();
     symlinkSync("../auth/login.ts", path.join(repo.dir, "src/billing/link.ts"));
     const outside = stageAndCommit(repo, "Link from billing");
-    expect(outside.status).toBe(1);
+    expect(outside.status).toBe(refusedByHook);
     expect(outside.stderr).toContain("create src/billing/link.ts");
     repo.git("reset", "-q");
     repo.git("clean", "-fq");
@@ -108,7 +109,7 @@ describe("the commit gate against real git", () => {
     repo.run("git", ["-C", library, "commit", "-q", "--allow-empty", "-m", "library"]);
     repo.git("submodule", "add", "-q", library, "vendor/library");
     const result = repo.commit("Add a submodule");
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(refusedByHook);
     expect(result.stderr).toContain("create .gitmodules");
     expect(result.stderr).toContain("create vendor/library");
   });
@@ -121,7 +122,7 @@ describe("the commit gate against real git", () => {
     expect(allowed.status).toBe(0);
     repo.write("src/billing/invoice.ts", "tracked, outside the scope\n");
     const blocked = repo.commit("Now billing too", ["-a"]);
-    expect(blocked.status).toBe(1);
+    expect(blocked.status).toBe(refusedByHook);
     expect(blocked.stderr).toContain("modify src/billing/invoice.ts");
     expect(blocked.stderr).not.toContain("untracked.ts");
   });
@@ -135,7 +136,7 @@ describe("the commit gate against real git", () => {
     expect(onlyAuth.status).toBe(0);
     expect(repo.git("show", "--name-only", "--format=", "HEAD").trim()).toBe("src/auth/login.ts");
     const billing = repo.commit("Billing file", ["--", "src/billing/invoice.ts"]);
-    expect(billing.status).toBe(1);
+    expect(billing.status).toBe(refusedByHook);
   });
 
   it("works for a commit made from a subdirectory", async () => {
@@ -147,7 +148,7 @@ describe("the commit gate against real git", () => {
     expect(repo.tryGit(["commit", "-m", "From a subdirectory"], { cwd }).status).toBe(0);
     repo.tryGit(["add", "../billing/invoice.ts"], { cwd });
     const blocked = repo.tryGit(["commit", "-m", "Billing from a subdirectory"], { cwd });
-    expect(blocked.status).toBe(1);
+    expect(blocked.status).toBe(refusedByHook);
     expect(blocked.stderr).toContain("modify src/billing/invoice.ts");
   });
 
@@ -167,7 +168,7 @@ describe("the commit gate against real git", () => {
     ).toBe("INT-002");
     repo.write("docs/main.md", "# Main\n");
     const inMain = stageAndCommit(repo, "Docs in the main worktree");
-    expect(inMain.status).toBe(1);
+    expect(inMain.status).toBe(refusedByHook);
     expect(inMain.stderr).toContain("outside the scope of INT-001 (Auth)");
   });
 
@@ -183,7 +184,7 @@ describe("the commit gate against real git", () => {
     const outside = name.replace("src/auth/", "src/billing/");
     repo.write(outside, "x\n");
     const blocked = stageAndCommit(repo, "Outside");
-    expect(blocked.status).toBe(1);
+    expect(blocked.status).toBe(refusedByHook);
     expect(blocked.stderr).toContain(name.includes("\n") ? JSON.stringify(outside) : outside);
   });
 });

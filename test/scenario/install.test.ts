@@ -2,7 +2,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { huskyBin, installPackageCopy } from "../support/package-copy.js";
-import { createRepo, standardIntents, type TestRepo } from "../support/test-repo.js";
+import { createRepo, refusedByHook, standardIntents, type TestRepo } from "../support/test-repo.js";
 
 const userHook =
   '#!/bin/sh\necho "user $(basename "$0") ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n';
@@ -68,6 +68,23 @@ describe("install and uninstall without husky", () => {
     expect(result.stderr).not.toContain("intentguard");
   });
 
+  it("takes itself out of the hooks an earlier version installed", async () => {
+    const repo = await createRepo();
+    expect(repo.intentguard(["install"]).status).toBe(0);
+    const old = readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8").replaceAll(
+      "pre-commit",
+      "post-commit",
+    );
+    repo.write(".git/hooks/post-commit", old);
+    chmodSync(path.join(repo.dir, ".git/hooks/post-commit"), 0o755);
+    expect(repo.intentguard(["doctor"]).stdout).toContain(
+      "! post-commit: installed by an earlier version and no longer used",
+    );
+    const again = repo.intentguard(["install"]);
+    expect(again.stdout).toContain("removed            .git/hooks/post-commit");
+    expect(existsSync(path.join(repo.dir, ".git/hooks/post-commit"))).toBe(false);
+  });
+
   it("is idempotent", async () => {
     const repo = await createRepo();
     expect(repo.intentguard(["install"]).status).toBe(0);
@@ -92,7 +109,7 @@ describe("install and uninstall without husky", () => {
     adopt(repo);
     repo.write("src/billing/x.ts", "x\n");
     repo.git("add", "-A");
-    expect(repo.commit("Outside").status).toBe(1);
+    expect(repo.commit("Outside").status).toBe(refusedByHook);
   });
 
   it("works with the package installed in a subdirectory, run from a subdirectory", async () => {
@@ -104,13 +121,13 @@ describe("install and uninstall without husky", () => {
     });
     expect(install.status).toBe(0);
     expect(repo.read(".git/hooks/pre-commit")).toContain(
-      path.join(repo.dir, "web/node_modules/intentguard/hooks/pre-commit"),
+      `ig_hooks_dir=${path.join(repo.dir, "web/node_modules/intentguard/hooks")}\n`,
     );
     adopt(repo, cli);
     repo.write("src/billing/x.ts", "x\n");
     repo.git("add", "-A");
     const blocked = repo.commit("Outside");
-    expect(blocked.status).toBe(1);
+    expect(blocked.status).toBe(refusedByHook);
     expect(blocked.stderr).toContain("outside the scope of INT-001");
   });
 });
@@ -140,13 +157,20 @@ describe("install and uninstall with husky 9", () => {
       './node_modules/intentguard/hooks/commit-msg "$@" # intentguard\n',
     );
     expect(repo.git("config", "core.hooksPath").trim()).toBe(".husky/_");
+    // husky 9 makes no runner for reference-transaction: install writes husky's two lines.
+    expect(repo.read(".husky/_/reference-transaction")).toBe(
+      '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n',
+    );
+    expect(repo.read(".husky/reference-transaction")).toBe(
+      './node_modules/intentguard/hooks/reference-transaction "$@" # intentguard\n',
+    );
     adopt(repo, path.join(repo.dir, "node_modules/intentguard/dist/cli.cjs"));
     expect(commitAuthChange(repo, "two").status).toBe(0);
     expect(repo.lastMessage()).toContain("Intent: INT-001");
     repo.write("src/billing/x.ts", "x\n");
     repo.git("add", "-A");
     const blocked = repo.commit("Outside");
-    expect(blocked.status).toBe(1);
+    expect(blocked.status).toBe(refusedByHook);
     expect(blocked.stderr).toContain("outside the scope of INT-001");
     expect(userHookLog(repo).split("\n").filter(Boolean)).toHaveLength(3);
   });
@@ -162,6 +186,7 @@ describe("install and uninstall with husky 9", () => {
       'echo "user husky line ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n',
     );
     expect(existsSync(path.join(repo.dir, ".husky/commit-msg"))).toBe(false);
+    expect(existsSync(path.join(repo.dir, ".husky/_/reference-transaction"))).toBe(false);
     expect(existsSync(path.join(repo.dir, ".husky/_/h"))).toBe(true);
   });
 });
@@ -175,16 +200,19 @@ describe("doctor", () => {
       env: { PATH: `/usr/bin:/bin:${path.dirname(process.execPath)}` },
     });
     expect(healthy.stdout).toContain("✓ pre-commit: installed");
-    expect(healthy.stdout).toContain(
-      "✓ notes.rewriteRef carries refs/notes/intentguard through amend and rebase",
+    expect(healthy.stdout).toContain("✓ reference-transaction: installed");
+    expect(healthy.stdout).not.toContain("notes.rewriteRef");
+    // An earlier version's setting would copy old records onto rewritten commits.
+    repo.git("config", "--add", "notes.rewriteRef", "refs/notes/intentguard");
+    const copying = repo.intentguard(["doctor"]);
+    expect(copying.stdout).toContain(
+      "! notes.rewriteRef includes refs/notes/intentguard: git would copy old records onto rewritten commits",
     );
-    repo.git("config", "--unset-all", "notes.rewriteRef");
-    const noRewrite = repo.intentguard(["doctor"]);
-    expect(noRewrite.stdout).toContain(
-      "! notes.rewriteRef does not include refs/notes/intentguard",
+    const reinstall = repo.intentguard(["install"]);
+    expect(reinstall.stdout).toContain(
+      "removed            git config notes.rewriteRef refs/notes/intentguard",
     );
-    expect(noRewrite.stdout).toContain("fix: run intentguard install");
-    expect(repo.intentguard(["install"]).status).toBe(0);
+    expect(repo.tryGit(["config", "--get-all", "notes.rewriteRef"]).status).toBe(1);
     chmodSync(path.join(repo.dir, ".git/hooks/commit-msg"), 0o644);
     const broken = repo.intentguard(["doctor"]);
     expect(broken.status).toBe(1);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
+import { createGovernedRepo, refusedByHook, type TestRepo } from "../support/test-repo.js";
+
+/** Commits with every hook skipped (INTENTGUARD=0): the setup of a scenario, not its subject. */
+function commitUnchecked(repo: TestRepo, message: string, args: string[] = []): void {
+  const result = repo.tryGit(["commit", "-q", ...args, "-m", message], {
+    env: { INTENTGUARD: "0" },
+  });
+  if (result.status !== 0) throw new Error(`commit "${message}" failed: ${result.stderr}`);
+}
 
 /** A repo with a `feature` branch: `onFeature` runs there, `onMain` on main, then main is checked out. */
 async function branched(
@@ -10,12 +18,11 @@ async function branched(
   repo.git("checkout", "-q", "-b", "feature");
   onFeature(repo);
   repo.git("add", "-A");
-  repo.git("commit", "-q", "-m", "Feature work", "--no-verify");
+  commitUnchecked(repo, "Feature work");
   repo.git("checkout", "-q", "main");
   onMain(repo);
   repo.git("add", "-A");
-  if (repo.git("status", "--porcelain").trim())
-    repo.git("commit", "-q", "-m", "Main work", "--no-verify");
+  if (repo.git("status", "--porcelain").trim()) commitUnchecked(repo, "Main work");
   return repo;
 }
 
@@ -24,7 +31,7 @@ describe("merges", () => {
     const repo = await branched((r) => r.write("docs/feature.md", "# Feature\n"));
     repo.write("src/auth/login.ts", "main side\n");
     repo.git("add", "-A");
-    repo.git("commit", "-q", "-m", "Main side", "--no-verify");
+    commitUnchecked(repo, "Main side");
     const result = repo.tryGit(["merge", "--no-ff", "-m", "Merge feature", "feature"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toContain("✓ intentguard: allowed — merge, 0 paths");
@@ -32,18 +39,18 @@ describe("merges", () => {
     expect(repo.lastMessage()).toBe("Merge feature\n");
   });
 
-  it("judges a path both sides changed under the merge's intent (pre-merge-commit)", async () => {
+  it("judges a path both sides changed under the merge's intent", async () => {
     const repo = await createGovernedRepo();
     const lines = "1\n2\n3\n4\n5\n6\n7\n8\n";
     repo.write("src/billing/invoice.ts", lines);
     repo.git("add", "-A");
-    repo.git("commit", "-q", "-m", "Base", "--no-verify");
+    commitUnchecked(repo, "Base");
     repo.git("checkout", "-q", "-b", "feature");
     repo.write("src/billing/invoice.ts", lines.replace("1\n", "feature\n"));
-    repo.git("commit", "-q", "-am", "Feature side", "--no-verify");
+    commitUnchecked(repo, "Feature side", ["-a"]);
     repo.git("checkout", "-q", "main");
     repo.write("src/billing/invoice.ts", lines.replace("8\n", "main\n"));
-    repo.git("commit", "-q", "-am", "Main side", "--no-verify");
+    commitUnchecked(repo, "Main side", ["-a"]);
     expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
     const result = repo.tryGit(["merge", "--no-ff", "-m", "Merge feature", "feature"]);
     expect(result.status).not.toBe(0);
@@ -53,7 +60,7 @@ describe("merges", () => {
     const underBilling = repo.tryGit(["commit", "--no-edit"], {
       env: { INTENTGUARD_INTENT: "INT-002" },
     });
-    expect(underBilling.status).toBe(1);
+    expect(underBilling.status).toBe(refusedByHook);
     expect(repo.read("src/billing/invoice.ts")).toBe("feature\n2\n3\n4\n5\n6\n7\nmain\n");
   });
 
@@ -66,7 +73,7 @@ describe("merges", () => {
     repo.write("src/auth/login.ts", "resolved\n");
     repo.git("add", "src/auth/login.ts");
     const noIntent = repo.tryGit(["commit", "--no-edit"]);
-    expect(noIntent.status).toBe(1);
+    expect(noIntent.status).toBe(refusedByHook);
     expect(noIntent.stderr).toContain("the commit declares no intent");
     const allowed = repo.tryGit(["commit", "--no-edit"], {
       env: { INTENTGUARD_INTENT: "INT-001" },

@@ -109,8 +109,13 @@ describe("trace verify reports what is wrong, each with exit 1", () => {
     repo.git("add", "-A");
     const commit = repo.commit("While the notes are locked");
     expect(commit.status).toBe(0);
-    expect(commit.stderr).toContain("post-commit could not record the trace of HEAD");
-    expect(ledgerEvents(repo).at(-1)).toMatchObject({ event: "hook_error", hook: "post-commit" });
+    expect(commit.stderr).toContain(
+      `reference-transaction could not record the trace of ${repo.head().slice(0, 12)}`,
+    );
+    expect(ledgerEvents(repo).at(-1)).toMatchObject({
+      event: "hook_error",
+      hook: "reference-transaction",
+    });
     const result = verify(repo);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`${repo.head().slice(0, 12)} untraced`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecord } from "../../src/core/trace/record-schema.js";
 import { agentTraceValidator, traceRecordValidator } from "../support/schema-validators.js";
-import { createSelectedRepo } from "../support/test-repo.js";
+import { createGovernedRepo, createSelectedRepo, standardIntents } from "../support/test-repo.js";
 import { expectRangesMatchContent, ledgerEvents, noteRecords } from "../support/traces.js";
 
 /** A sequence editor that rewrites the rebase todo with sed expressions. */
@@ -63,16 +63,12 @@ describe("post-commit writes the trace record", () => {
     expect(file?.before).toEqual({ sha256: sha, mode: "100644", oid: blob });
   });
 
-  it("records a --no-verify commit too, and shows that it declares no intent", async () => {
-    const repo = await createSelectedRepo();
-    const head = repo.commitFile(
-      "src/billing/invoice.ts",
-      "skipped the gate\n",
-      "Out of scope, unchecked",
-      {
-        args: ["--no-verify"],
-      },
-    );
+  it("records a commit that declares no intent with a null intent, and shows it", async () => {
+    const repo = await createGovernedRepo();
+    repo.write(".orchestration/active_intents.yaml", `${standardIntents}# reviewed\n`);
+    repo.git("add", "-A");
+    expect(repo.tryGit(["commit", "-q", "-m", "Governance, no intent needed"]).status).toBe(0);
+    const head = repo.head();
     const [record] = noteRecords(repo, head);
     expect(record?.intent_id).toBeNull();
     expect(record?.files[0]?.related).toEqual([]);

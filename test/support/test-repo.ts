@@ -1,5 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,6 +107,28 @@ export class TestRepo {
       throw new Error(`commit "${message}" failed:\n${add.stderr}${result.stderr}${result.stdout}`);
     }
     return this.tryGit(["rev-parse", "HEAD"], { cwd }).stdout.trim();
+  }
+
+  /**
+   * Makes a branch at HEAD with one commit of `file` (through the hooks), then comes back to the
+   * branch it started on. Returns the commit.
+   */
+  commitOnBranch(branch: string, file: string, content: string, message: string): string {
+    const back = this.git("symbolic-ref", "--short", "HEAD").trim();
+    this.git("checkout", "-q", "-b", branch);
+    const commit = this.commitFile(file, content, message);
+    this.git("checkout", "-q", back);
+    return commit;
+  }
+
+  /** Starts an orphan branch with an empty index and work tree (a gh-pages, say). */
+  startOrphan(branch: string): void {
+    this.git("checkout", "-q", "--orphan", branch);
+    this.git("rm", "-rq", "--cached", ".");
+    this.git("clean", "-fdqx");
+    for (const entry of readdirSync(this.dir)) {
+      if (entry !== ".git") rmSync(path.join(this.dir, entry), { recursive: true, force: true });
+    }
   }
 
   write(file: string, content: string | Buffer): void {
@@ -222,6 +252,12 @@ export function useHermeticProcessEnv(repo: TestRepo): void {
   }
   Object.assign(process.env, repo.env);
 }
+
+/**
+ * git's exit code for a commit the reference-transaction hook refuses: the hook aborts the ref
+ * update and git dies with "fatal: ref updates aborted by hook".
+ */
+export const refusedByHook = 128;
 
 export function expectSuccess(result: Run, what: string): Run {
   if (result.status !== 0)

@@ -17,6 +17,7 @@ function scratchRepo(): Repo {
     hooksDir: path.join(commonDir, "hooks"),
     commonDir,
     rebaseDirs: [path.join(commonDir, "rebase-merge"), path.join(commonDir, "rebase-apply")],
+    gitDir: commonDir,
   };
 }
 

@@ -9,7 +9,12 @@ const pathsKept = 100;
  * (and the hashing module it loads, ~6 ms) is imported here, on a block only: the gate hooks
  * import this module, and an allowed commit must not pay for it.
  */
-export async function recordDenial(repo: Repo, hook: string, verdict: Verdict): Promise<void> {
+export async function recordDenial(
+  repo: Repo,
+  hook: string,
+  verdict: Verdict,
+  commit?: string,
+): Promise<void> {
   const { recordEvent } = await import("../record-event.js");
   const errors = verdict.findings.filter((finding) => finding.severity === "error");
   const paths = [...new Set(errors.flatMap((finding) => finding.paths))];
@@ -17,6 +22,7 @@ export async function recordDenial(repo: Repo, hook: string, verdict: Verdict): 
     await recordEvent(repo, {
       event: "commit_denied",
       hook,
+      ...(commit ? { commit } : {}),
       rules: errors.map((finding) => finding.rule),
       intent_id: verdict.intent?.id ?? null,
       paths: paths.slice(0, pathsKept),

@@ -15,4 +15,5 @@ export const defaultPolicy: Policy = {
     assigned_agent: "off",
   },
   extended_scope: { approvers: [] },
+  hooks: { check_before_editor: true },
 };

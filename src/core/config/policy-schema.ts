@@ -35,10 +35,18 @@ const ExtendedScopePolicy = z.strictObject({
   reviewer: Reviewer.optional(),
 });
 
+const Hooks = z.strictObject({
+  check_before_editor: z.boolean({ error: "true or false" }).default(true).meta({
+    description:
+      "Judge what is staged before the commit message editor opens (one more Node start when an editor is used). Every commit is judged as it lands either way.",
+  }),
+});
+
 export const Policy = z.strictObject({
   version: z.literal(1, { error: "1 (the only policy format so far)" }),
   rules: Rules.default(Rules.parse({})),
   extended_scope: ExtendedScopePolicy.default(ExtendedScopePolicy.parse({})),
+  hooks: Hooks.default(Hooks.parse({})),
 });
 
 export type Policy = z.output<typeof Policy>;

@@ -31,7 +31,19 @@ export interface ChangeToJudge {
   /** pre-commit cannot see the message: without an intent it leaves the decision to commit-msg. */
   deferWithoutIntent: boolean;
   merge: boolean;
+  /**
+   * For a change that touches the governance files: whether the governance it leaves behind is
+   * valid (the next commit is judged by it). Absent when not checked (an adoption validates its
+   * own governance before it is judged).
+   */
+  governanceLeft?: GovernanceLeft;
 }
+
+/** The governance a governance change leaves behind. */
+export type GovernanceLeft =
+  | { valid: true }
+  | { valid: false; removed: true }
+  | { valid: false; removed: false; problems: string };
 
 /** Judges a change against its governance. Pure: the same input always gives the same verdict. */
 export function judgeChange(input: ChangeToJudge): Verdict {
@@ -50,10 +62,12 @@ export function judgeChange(input: ChangeToJudge): Verdict {
       : { kind: "no-files" };
     return build("allowed", input.merge ? "merge" : "empty", null, [], [note]);
   }
-  if (paths.others.length === 0) {
-    return build("allowed", "governance", null, [], [{ kind: "governance-only" }]);
-  }
   const findings: Finding[] = [];
+  const left = governanceLeftFinding(input.governanceLeft);
+  if (paths.governance.length > 0 && left) findings.push(left);
+  if (paths.others.length === 0) {
+    return build(outcomeOf(findings), "governance", null, findings, [{ kind: "governance-only" }]);
+  }
   if (paths.governance.length > 0) {
     const isolation = governanceIsolation(input.governance, paths.governance, paths.others);
     if (isolation) findings.push(isolation);
@@ -174,6 +188,26 @@ function governanceIsolation(
       { kind: "commit-governance-first", paths: rulesPaths },
       { kind: "commit-rest-under-intent" },
     ],
+  };
+}
+
+function governanceLeftFinding(left: GovernanceLeft | undefined): Finding | null {
+  if (!left || left.valid) return null;
+  if (left.removed) {
+    return {
+      rule: "governance_invalid",
+      severity: "error",
+      message: `the change removes ${intentsFilePath} (or renames it): the intents may be changed, never removed, or every later commit would escape the gate`,
+      paths: [intentsFilePath],
+      advice: [{ kind: "restore-intents-file" }],
+    };
+  }
+  return {
+    rule: "governance_invalid",
+    severity: "error",
+    message: `the governance the change leaves behind is invalid, and the next commit would be judged by it:\n${left.problems}`,
+    paths: [],
+    advice: [{ kind: "fix-governance" }],
   };
 }
 

@@ -7,8 +7,11 @@ import type { PatternOrigin } from "../scope/effective-scope.js";
 /** The stable, versioned shape of a verdict (`--format json` prints it). */
 export const verdictSchemaVersion = 1;
 
-/** Rules that are not policy switches: a declared intent must exist and be unambiguous. */
-export type FixedRule = "intent_unknown" | "intent_conflict";
+/**
+ * Rules that are not policy switches: a declared intent must exist and be unambiguous, and a
+ * change to the governance must leave valid governance behind (it may change, never vanish).
+ */
+export type FixedRule = "intent_unknown" | "intent_conflict" | "governance_invalid";
 
 /** An intent as advice names it. */
 export interface IntentLabel {
@@ -31,7 +34,11 @@ export type Advice =
   | { kind: "commit-as-assigned-agent"; intent: string; agent: string }
   | { kind: "use-covering-intent"; intent: IntentLabel; paths: number }
   | { kind: "unstage"; paths: string[] }
-  | { kind: "extend-scope"; intent: string };
+  | { kind: "extend-scope"; intent: string }
+  /** Put the intents file back (a governance change may edit it, never remove it). */
+  | { kind: "restore-intents-file" }
+  /** Fix the governance files the change leaves behind, and commit them on their own. */
+  | { kind: "fix-governance" };
 
 export interface Finding {
   rule: RuleName | FixedRule;
@@ -55,7 +62,27 @@ export type VerdictNote =
   /** The staged or working-copy governance differs from the committed one. */
   | { kind: "pending-governance"; where: string; valid: boolean; wouldAllow: boolean }
   /** A blocked commit's message is kept in this file. */
-  | { kind: "message-kept"; file: string };
+  | { kind: "message-kept"; file: string }
+  /** The parent lacks the intents file because this commit removed it: judged by the one before. */
+  | { kind: "intents-restored-from"; commit: string }
+  /** INTENTGUARD_INTENT is set, but the commit carries no Intent: trailer (commit-msg did not run). */
+  | { kind: "trailer-missing"; declared: string }
+  /** pre-commit refused before the message editor opened. */
+  | { kind: "checked-before-editor" }
+  /** What happened to the command whose commit was refused, and how to go on. */
+  | { kind: "refused-command"; command: RefusedCommand };
+
+/** The git command whose ref update a verdict refused, as far as its state files tell. */
+export type RefusedCommand =
+  | "commit"
+  | "merge"
+  /** A single cherry-pick or revert that applied cleanly: git keeps no sequencer state for it. */
+  | "pick"
+  | "cherry-pick"
+  | "revert"
+  | "rebase"
+  | "am"
+  | "ref-update";
 
 export interface PathVerdict {
   path: string;

@@ -26,10 +26,3 @@ export function carryAttribution(oldRecords: readonly TraceRecord[]) {
     return best?.contributor ?? fallback;
   };
 }
-
-/** The intent the old records agree on, or null when they name none or several. */
-export function commonIntent(oldRecords: readonly TraceRecord[]): string | null {
-  const intents = new Set(oldRecords.map((record) => record.intent_id));
-  const [only] = intents;
-  return intents.size === 1 && only !== undefined ? only : null;
-}

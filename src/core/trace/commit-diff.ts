@@ -8,6 +8,8 @@ export interface CommitHeader {
   parents: string[];
   authorName: string;
   authorEmail: string;
+  /** The first line of the message. */
+  subject: string;
   /** The message's trailers as git parses them. */
   trailers: Trailer[];
 }

@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import type { Governance } from "../core/governance.js";
+import { buildRecord } from "../core/trace/build-record.js";
+import { carryAttribution } from "../core/trace/carry-attribution.js";
+import type { CommitDiff } from "../core/trace/commit-diff.js";
+import { type ContributorEnvironment, resolveContributor } from "../core/trace/contributor.js";
+import type { TraceRecord } from "../core/trace/record-schema.js";
+import { intentTrailer, trailerValues } from "../core/trailers.js";
+import type { BlobDigest } from "../git/read-blobs.js";
+import { version } from "../version.js";
+
+/** A commit to trace: its diff (already read to judge it) and the governance it was judged by. */
+export interface TraceableCommit {
+  diff: CommitDiff;
+  governance: Governance | null;
+}
+
+export interface RecordOptions {
+  /** The SHA-256 of the commits' blobs by object ID, read with their judgement. */
+  digests: ReadonlyMap<string, BlobDigest | null>;
+  /** Who the environment says is committing (INTENTGUARD_CONTRIBUTOR, _MODEL, _AGENT). */
+  contributorEnv: ContributorEnvironment;
+  /**
+   * The records of commits the same ref update drops (an amend's old commit, a rebase's
+   * originals): who wrote a file's lines is carried over from them by content hash.
+   */
+  replaced: readonly TraceRecord[];
+}
+
+/**
+ * Builds the trace records of commits whose diffs and blobs are already read (to judge them):
+ * no git process of its own. The intent is the commit's own `Intent:` trailer (null without
+ * one).
+ */
+export function recordCommits(
+  commits: readonly TraceableCommit[],
+  options: RecordOptions,
+): TraceRecord[] {
+  const { digests } = options;
+  const carried = carryAttribution(options.replaced);
+  return commits.map(({ diff, governance }) => {
+    const intentId = trailerValues(diff.commit.trailers, intentTrailer)[0] ?? null;
+    const commitContributor = resolveContributor(diff.commit, options.contributorEnv);
+    return buildRecord({
+      diff,
+      blobSha256: (oid) => digests.get(oid)?.sha256 ?? null,
+      intentId,
+      intent: governance?.intents.find((intent) => intent.id === intentId) ?? null,
+      contributorOf: (file, ranges) => carried(file, ranges, commitContributor),
+      id: randomUUID(),
+      timestamp: new Date().toISOString(),
+      toolVersion: version,
+    });
+  });
+}
