@@ -5,7 +5,7 @@ import type { Verdict } from "../core/judge/verdict.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import type { Environment } from "../environment.js";
-import { diffCommits, diffTrees } from "../git/diff-commit.js";
+import { diffCommit, diffCommits, diffTrees } from "../git/diff-commit.js";
 import { type BlobsRead, readBlobs } from "../git/read-blobs.js";
 import type { Repo } from "../git/repo.js";
 import { shareHistory } from "../git/revisions.js";
@@ -46,13 +46,11 @@ export interface CommitsToJudge {
 export async function judgeCommits(request: CommitsToJudge): Promise<JudgedCommits> {
   const { repo, env } = request;
   const dir = repo.root;
-  const diffs: CommitDiff[] = [];
-  await diffCommits(dir, request.commits, (diff) => diffs.push(diff));
-  const { snapshots: parentSnapshots, digests } = await readParentsAndBlobs(
-    dir,
+  const {
     diffs,
-    request.parentLabel,
-  );
+    snapshots: parentSnapshots,
+    digests,
+  } = await readCommits(dir, request.commits, request.parentLabel);
   const judgements: CommitJudgement[] = [];
   for (const diff of diffs) {
     const { sha, parents, trailers } = diff.commit;
@@ -92,26 +90,54 @@ export interface JudgedCommits {
   digests: BlobsRead["digests"];
 }
 
+interface CommitsRead {
+  diffs: CommitDiff[];
+  snapshots: Map<string, GovernanceSnapshot>;
+  digests: BlobsRead["digests"];
+}
+
 /**
- * The governance files of every first parent, and every blob the commits touch hashed as it
- * streams by, with one `git cat-file --batch`: a commit that is allowed is traced next, and a
- * second git process for its blobs would cost more than hashing them for one that is refused.
+ * The commits' diffs (one `git diff-tree`), and with one `git cat-file --batch` the governance
+ * files of every first parent and every blob the commits touch, hashed as it streams by: a commit
+ * that is allowed is traced next, and a second git process for its blobs would cost more than
+ * hashing them for one that is refused. For the usual single commit, the cat-file starts as soon
+ * as the diff's raw part is in, and reads beside the patch.
  */
-async function readParentsAndBlobs(
+async function readCommits(
   dir: string,
-  diffs: readonly CommitDiff[],
+  commits: readonly string[],
   label: (parent: string) => string = (parent) => parent.slice(0, 12),
-): Promise<{ snapshots: Map<string, GovernanceSnapshot>; digests: BlobsRead["digests"] }> {
+): Promise<CommitsRead> {
+  const read = (parents: readonly string[], changes: readonly FileChange[]) =>
+    readBlobs(dir, changes.flatMap(blobIds), parents.flatMap(governanceObjectNames));
+  const snapshotsOf = (parents: readonly string[], whole: BlobsRead["whole"]) =>
+    new Map(
+      parents.map((parent) => {
+        const [intents, policy] = governanceObjectNames(parent).map((name) => whole.get(name));
+        const location = { kind: "commit", rev: label(parent) } as const;
+        return [parent, snapshotOf(location, parent, intents, policy)];
+      }),
+    );
+  const [only] = commits;
+  if (commits.length === 1 && only) {
+    let blobs: Promise<BlobsRead> | undefined;
+    let first: string[] = [];
+    const diff = await diffCommit(dir, only, (changes, parents) => {
+      first = parents.slice(0, 1);
+      blobs = read(first, changes);
+      blobs.catch(() => {}); // awaited below
+    });
+    const { digests, whole } = await (blobs ?? read(first, diff.changes));
+    return { diffs: [diff], snapshots: snapshotsOf(first, whole), digests };
+  }
+  const diffs: CommitDiff[] = [];
+  await diffCommits(dir, commits, (diff) => diffs.push(diff));
   const parents = [...new Set(diffs.flatMap((diff) => diff.commit.parents.slice(0, 1)))];
-  const oids = diffs.flatMap((diff) => diff.changes.flatMap(blobIds));
-  const { digests, whole } = await readBlobs(dir, oids, parents.flatMap(governanceObjectNames));
-  const snapshots = new Map(
-    parents.map((parent) => {
-      const [intents, policy] = governanceObjectNames(parent).map((name) => whole.get(name));
-      return [parent, snapshotOf({ kind: "commit", rev: label(parent) }, parent, intents, policy)];
-    }),
+  const { digests, whole } = await read(
+    parents,
+    diffs.flatMap((diff) => diff.changes),
   );
-  return { snapshots, digests };
+  return { diffs, snapshots: snapshotsOf(parents, whole), digests };
 }
 
 /** The blobs a change's record hashes (a submodule's commit is not a blob here). */

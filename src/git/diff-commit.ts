@@ -31,6 +31,22 @@ const diffTreeArgs = [
   commitHeaderFormat,
 ];
 
+/**
+ * One commit's diff from a single streamed `git diff-tree`, with `onChanges` called as soon as
+ * its raw part is in (before the patch streams), so that reading its blobs can start beside it.
+ */
+export async function diffCommit(
+  dir: string,
+  rev: string,
+  onChanges: (changes: readonly FileChange[], parents: readonly string[]) => void,
+): Promise<CommitDiff> {
+  const parser: CommitDiffParser = new CommitDiffParser((changes) =>
+    onChanges(changes, parser.parents()),
+  );
+  await streamGit(dir, [...diffTreeArgs, rev, "--"], (chunk) => parser.push(chunk));
+  return parser.end();
+}
+
 /** Many commits' diffs from one `git diff-tree --stdin`, handed over one commit at a time. */
 export async function diffCommits(
   dir: string,
