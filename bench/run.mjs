@@ -1,28 +1,33 @@
-// npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rounds 15]
+// npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50 --rounds 15]
 // Measures intentguard against raw git and bare Node in the same run and prints the ratios the
 // issues set as targets. Never used as a test: timings belong here, not in assertions.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { interleaved, median, pairedRatio, peakMemoryMb, timeOnce } from "./measure.mjs";
-import { benchEnv, buildRepository, filePath, git } from "./synthetic-repo.mjs";
+import { benchEnv, buildRepository, buildTopic, filePath, git } from "./synthetic-repo.mjs";
 
 const { values } = parseArgs({
   options: {
     files: { type: "string", default: "100000" },
     change: { type: "string", default: "20000" },
     "commit-files": { type: "string", default: "1000" },
+    rebase: { type: "string", default: "50" },
     rounds: { type: "string", default: "15" },
+    only: { type: "string", default: "a,b,c,d,e" },
     keep: { type: "boolean", default: false },
   },
 });
 const files = Number(values.files);
 const changeSize = Number(values.change);
 const commitFiles = Number(values["commit-files"]);
+const rebaseSize = Number(values.rebase);
 const rounds = Number(values.rounds);
+/** Which benchmarks to run (`--only c,e` while working on the hooks). */
+const only = new Set(values.only.split(","));
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const cli = path.join(root, "dist", "cli.cjs");
@@ -47,131 +52,183 @@ function report(name, samples, floors, target, detail) {
 
 const ms = (samples) => `${median(samples).toFixed(1)} ms`;
 const sum = (a, b) => a.map((value, round) => value + b[round]);
+const minus = (a, b) => a.map((value, round) => value - b[round]);
+const nodeFloor = (opts) => () => timeOnce(node, ["-e", "0"], opts);
+/** Each commit gets its own date, so no round recreates an object an earlier round made. */
+let clock = 1_800_000_000;
+const dated = (opts) => {
+  clock += 1;
+  return { ...opts, env: { ...opts.env, GIT_COMMITTER_DATE: `${clock} +0000` } };
+};
 
 try {
-  log(`building a repository of ${files} files with a ${changeSize}-file change…`);
-  const large = path.join(work, "large");
-  buildRepository(large, env, { files, changes: [1, changeSize] });
-  const largeOpts = { cwd: large, env };
-  const nodeFloor = (opts) => () => timeOnce(node, ["-e", "0"], opts);
-  const check = () => timeOnce(node, [cli, "check", "--staged"], largeOpts);
+  if (only.has("a") || only.has("b") || only.has("d")) {
+    log(`building a repository of ${files} files with a ${changeSize}-file change…`);
+    const large = path.join(work, "large");
+    buildRepository(large, env, { files, changes: [1, changeSize] });
+    const largeOpts = { cwd: large, env };
+    const check = () => timeOnce(node, [cli, "check", "--staged"], largeOpts);
 
-  // (a) one staged file in a large repository.
-  git(large, env, ["read-tree", "change-1"]);
-  check(); // warm: the rules cache, the page cache
-  const a = interleaved({ node: nodeFloor(largeOpts), check }, rounds);
-  report(
-    `(a) check --staged, 1 staged file, ${files} tracked files, vs node -e 0`,
-    a.check,
-    a.node,
-    1.3,
-    `check ${ms(a.check)}, node -e 0 ${ms(a.node)}`,
-  );
-
-  // (b) a large staged change.
-  git(large, env, ["read-tree", `change-${changeSize}`]);
-  const diffIndex = () =>
-    timeOnce("git", ["diff-index", "--cached", "-z", "--raw", "HEAD"], largeOpts);
-  check();
-  const b = interleaved({ node: nodeFloor(largeOpts), diffIndex, check }, rounds);
-  const checkMemory = peakMemoryMb(node, [cli, "check", "--staged"], largeOpts);
-  report(
-    `(b) check --staged, ${changeSize}-file change, vs node -e 0 + git diff-index`,
-    b.check,
-    sum(b.node, b.diffIndex),
-    1.5,
-    `check ${ms(b.check)}, node ${ms(b.node)} + diff-index ${ms(b.diffIndex)}; peak memory ${checkMemory.toFixed(0)} MB (target ≤ 200)`,
-  );
-
-  // (e) post-commit on a large commit: HEAD becomes the 20,000-file change.
-  git(large, env, ["symbolic-ref", "HEAD", `refs/heads/change-${changeSize}`]);
-  const postCommit = (opts) => () => timeOnce(node, [cli, "hook", "post-commit"], opts);
-  const diffTree = () =>
-    timeOnce("git", ["diff-tree", "-p", "-U0", `change-${changeSize}`], largeOpts);
-  postCommit(largeOpts)();
-  const e = interleaved(
-    { node: nodeFloor(largeOpts), diffTree, trace: postCommit(largeOpts) },
-    rounds,
-  );
-  const traceMemory = peakMemoryMb(node, [cli, "hook", "post-commit"], largeOpts);
-
-  // (c) and (d): commits of one file in a checked-out repository.
-  log(`building a ${commitFiles}-file repository for commits…`);
-  const small = path.join(work, "small");
-  buildRepository(small, env, { files: commitFiles, changes: [] });
-  git(small, env, ["reset", "-q", "--hard"]);
-  const smallOpts = { cwd: small, env };
-  spawnSync(node, [cli, "install"], { ...smallOpts, stdio: "ignore" });
-  // The gate's hooks alone: the installed hooks minus post-commit (which traces; see (d)).
-  const gateHooks = path.join(work, "gate-hooks");
-  mkdirSync(gateHooks);
-  for (const name of readdirSync(path.join(small, ".git", "hooks"))) {
-    if (!name.endsWith(".sample") && name !== "post-commit")
-      cpSync(path.join(small, ".git", "hooks", name), path.join(gateHooks, name));
+    if (only.has("a")) {
+      // (a) one staged file in a large repository.
+      git(large, env, ["read-tree", "change-1"]);
+      check(); // warm: the rules cache, the page cache
+      const a = interleaved({ node: nodeFloor(largeOpts), check }, rounds);
+      report(
+        `(a) check --staged, 1 staged file, ${files} tracked files, vs node -e 0`,
+        a.check,
+        a.node,
+        1.3,
+        `check ${ms(a.check)}, node -e 0 ${ms(a.node)}`,
+      );
+    }
+    if (only.has("b")) {
+      // (b) a large staged change.
+      git(large, env, ["read-tree", `change-${changeSize}`]);
+      const diffIndex = () =>
+        timeOnce("git", ["diff-index", "--cached", "-z", "--raw", "HEAD"], largeOpts);
+      check();
+      const b = interleaved({ node: nodeFloor(largeOpts), diffIndex, check }, rounds);
+      const checkMemory = peakMemoryMb(node, [cli, "check", "--staged"], largeOpts);
+      report(
+        `(b) check --staged, ${changeSize}-file change, vs node -e 0 + git diff-index`,
+        b.check,
+        sum(b.node, b.diffIndex),
+        1.5,
+        `check ${ms(b.check)}, node ${ms(b.node)} + diff-index ${ms(b.diffIndex)}; peak memory ${checkMemory.toFixed(0)} MB (target ≤ 200)`,
+      );
+    }
+    if (only.has("d")) {
+      // (d) the hooks on a 20,000-file commit: the index holds the change; each round commits it on
+      // top of main (with and without hooks), and main goes back.
+      spawnSync(node, [cli, "install"], { ...largeOpts, stdio: "ignore" });
+      const base = git(large, env, ["rev-parse", "main"]).trim();
+      const commitLarge = (hooks) => () => {
+        git(large, env, ["update-ref", "refs/heads/main", base]);
+        const config = hooks ? [] : ["-c", "core.hooksPath=/dev/null"];
+        return timeOnce("git", [...config, "commit", "-q", "-m", "Large change"], dated(largeOpts));
+      };
+      commitLarge(true)();
+      const largeCommit = git(large, env, ["rev-parse", "HEAD"]).trim();
+      const diffTree = () =>
+        timeOnce("git", ["diff-tree", "-p", "-U0", "-M", "--raw", largeCommit], largeOpts);
+      const d = interleaved(
+        {
+          node: nodeFloor(largeOpts),
+          diffTree,
+          withHooks: commitLarge(true),
+          noHooks: commitLarge(false),
+        },
+        Math.max(5, Math.ceil(rounds / 2)),
+      );
+      git(large, env, ["update-ref", "refs/heads/main", base]);
+      const largeMemory = peakMemoryMb(
+        "git",
+        ["commit", "-q", "-m", "Large change"],
+        dated(largeOpts),
+      );
+      report(
+        `(d) time the hooks add to a ${changeSize}-file git commit, vs node -e 0 + git diff-tree -p -U0 -M --raw`,
+        minus(d.withHooks, d.noHooks),
+        sum(d.node, d.diffTree),
+        2.0,
+        `commit with hooks ${ms(d.withHooks)}, without ${ms(d.noHooks)}; node ${ms(d.node)} + diff-tree ${ms(d.diffTree)}; peak memory ${largeMemory.toFixed(0)} MB (target ≤ 200)`,
+      );
+    }
   }
-  let edit = 0;
-  const commitOnce = (hooksPath) => () => {
-    edit++;
-    writeFileSync(
-      path.join(small, filePath(edit % commitFiles)),
-      `export const edited = ${edit};\n`,
-    );
-    git(small, env, ["add", filePath(edit % commitFiles)]);
-    const config = hooksPath ? ["-c", `core.hooksPath=${hooksPath}`] : [];
-    return timeOnce("git", [...config, "commit", "-q", "-m", `edit ${edit}`], smallOpts);
-  };
-  const noHooks = commitOnce("/dev/null");
-  const gate = commitOnce(gateHooks);
-  const allHooks = commitOnce(null);
-  allHooks();
-  const c = interleaved({ node: nodeFloor(smallOpts), gate, allHooks, noHooks }, rounds);
-  report(
-    "(c) time the gate hooks add to a 1-file git commit, vs node -e 0",
-    sum(
-      c.gate,
-      c.noHooks.map((v) => -v),
-    ),
-    c.node,
-    2.0,
-    `commit with the gate hooks ${ms(c.gate)}, without hooks ${ms(c.noHooks)}, node -e 0 ${ms(c.node)}`,
-  );
-  report(
-    "(c′) time all hooks add (gate and post-commit) to a 1-file git commit, vs node -e 0",
-    sum(
-      c.allHooks,
-      c.noHooks.map((v) => -v),
-    ),
-    c.node,
-    null,
-    `commit with every hook ${ms(c.allHooks)}, without hooks ${ms(c.noHooks)}`,
-  );
 
-  // (d) post-commit on a 1-file commit (made without hooks, so each round traces a new HEAD).
-  const traceNewCommit = () => {
-    noHooks();
-    return postCommit(smallOpts)();
-  };
-  const d = interleaved({ node: nodeFloor(smallOpts), trace: traceNewCommit }, rounds);
-  report(
-    "(d) post-commit hook on a 1-file commit, vs node -e 0",
-    d.trace,
-    d.node,
-    1.5,
-    `post-commit ${ms(d.trace)}, node -e 0 ${ms(d.node)}`,
-  );
-  report(
-    `(e) post-commit hook on a ${changeSize}-file commit, vs node -e 0 + git diff-tree -p -U0`,
-    e.trace,
-    sum(e.node, e.diffTree),
-    1.5,
-    `post-commit ${ms(e.trace)}, node ${ms(e.node)} + diff-tree ${ms(e.diffTree)}; peak memory ${traceMemory.toFixed(0)} MB`,
-  );
+  if (only.has("c") || only.has("e")) {
+    // (c) commits of one file in a checked-out repository, with every hook and with none.
+    log(`building a ${commitFiles}-file repository for commits…`);
+    const small = path.join(work, "small");
+    buildRepository(small, env, { files: commitFiles, changes: [] });
+    git(small, env, ["reset", "-q", "--hard"]);
+    const smallOpts = { cwd: small, env };
+    spawnSync(node, [cli, "install"], { ...smallOpts, stdio: "ignore" });
+    if (only.has("c")) {
+      let edit = 0;
+      const commitOnce = (hooks) => () => {
+        edit++;
+        writeFileSync(
+          path.join(small, filePath(edit % commitFiles)),
+          `export const edited = ${edit};\n`,
+        );
+        git(small, env, ["add", filePath(edit % commitFiles)]);
+        const config = hooks ? [] : ["-c", "core.hooksPath=/dev/null"];
+        return timeOnce("git", [...config, "commit", "-q", "-m", `edit ${edit}`], smallOpts);
+      };
+      const withHooks = commitOnce(true);
+      const noHooks = commitOnce(false);
+      withHooks();
+      const c = interleaved({ node: nodeFloor(smallOpts), withHooks, noHooks }, rounds);
+      report(
+        "(c) time all hooks add to a 1-file git commit, vs node -e 0",
+        minus(c.withHooks, c.noHooks),
+        c.node,
+        1.5,
+        `commit with every hook ${ms(c.withHooks)}, without hooks ${ms(c.noHooks)}, node -e 0 ${ms(c.node)}`,
+      );
+    }
+    if (only.has("e")) {
+      // (e) a rebase of a topic branch of `rebaseSize` commits, each under INT-001, rewritten anew
+      // every round (--force-rebase), with and without hooks.
+      const topic = buildTopic(small, env, { commits: rebaseSize, files: commitFiles });
+      const rebase = (hooks) => () => {
+        git(small, env, ["checkout", "-q", "-B", "rebased", topic]);
+        const config = hooks ? [] : ["-c", "core.hooksPath=/dev/null"];
+        return timeOnce(
+          "git",
+          [...config, "rebase", "-q", "--force-rebase", "main"],
+          dated(smallOpts),
+        );
+      };
+      // git's own cost of having any reference-transaction hook: a hook that only exits.
+      const noopHooks = path.join(work, "noop-hooks");
+      mkdirSync(noopHooks);
+      writeFileSync(path.join(noopHooks, "reference-transaction"), "#!/bin/sh\nexit 0\n", {
+        mode: 0o755,
+      });
+      const rebaseNoop = () => {
+        git(small, env, ["checkout", "-q", "-B", "rebased", topic]);
+        const config = ["-c", `core.hooksPath=${noopHooks}`];
+        return timeOnce(
+          "git",
+          [...config, "rebase", "-q", "--force-rebase", "main"],
+          dated(smallOpts),
+        );
+      };
+      rebase(true)();
+      const e = interleaved(
+        {
+          node: nodeFloor(smallOpts),
+          withHooks: rebase(true),
+          noHooks: rebase(false),
+          noop: rebaseNoop,
+        },
+        Math.max(5, Math.ceil(rounds / 2)),
+      );
+      report(
+        `(e) time the hooks add to a ${rebaseSize}-commit git rebase, vs node -e 0`,
+        minus(e.withHooks, e.noHooks),
+        e.node,
+        5,
+        `rebase with hooks ${ms(e.withHooks)}, without ${ms(e.noHooks)}, node -e 0 ${ms(e.node)}`,
+      );
+      report(
+        `(e′) git's own cost of a reference-transaction hook that only exits, on the same rebase, vs node -e 0`,
+        minus(e.noop, e.noHooks),
+        e.node,
+        null,
+        `rebase with a no-op reference-transaction hook ${ms(e.noop)}, without hooks ${ms(e.noHooks)}: git starts the hook for every ref update, about a dozen per commit replayed`,
+      );
+    }
+  }
 
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   process.stdout.write(
     [
       `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${git(work, env, ["--version"]).trim()}`,
-      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rounds ${rounds}`,
+      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --rounds ${rounds}`,
       "Times are medians over interleaved rounds; each ratio is the median of the per-round ratios.",
       "",
       "| benchmark | intentguard | floor | ratio | target |",
