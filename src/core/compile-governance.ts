@@ -3,7 +3,7 @@ import type { Policy } from "./config/policy-schema.js";
 import type { Governance } from "./governance.js";
 import { type EffectiveScope, effectiveScope } from "./scope/effective-scope.js";
 
-/** Compiles every intent's effective scope (loads picomatch: keep it off the warm hook path). */
+/** Compiles every intent's effective scope (the warm hook path reads it from the rules cache). */
 export function compileGovernance(
   file: IntentsFile,
   policy: Policy,

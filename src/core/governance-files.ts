@@ -6,14 +6,11 @@ export const intentMapPath = ".orchestration/intent_map.md";
 
 /**
  * A commit touching one of these is a governance change: it needs no intent and must touch
- * nothing else, so a change to the rules is always reviewed on its own. The intent map is
- * derived from the traces, belongs to no intent, and goes the same way.
+ * nothing else, so a change to the rules is always reviewed on its own. They are exactly the
+ * files intentguard reads (and the intent map it writes, which is derived from the traces and
+ * belongs to no intent): anything else under `policies/` or `.orchestration/` needs an intent
+ * like any file.
  */
 export function isGovernancePath(path: string): boolean {
-  return (
-    path === intentsFilePath ||
-    path === intentMapPath ||
-    path === "policies" ||
-    path.startsWith("policies/")
-  );
+  return path === intentsFilePath || path === policyFilePath || path === intentMapPath;
 }

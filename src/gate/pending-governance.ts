@@ -1,3 +1,4 @@
+import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import { type ChangeToJudge, judgeChange } from "../core/judge/judge-change.js";
 import type { VerdictNote } from "../core/judge/verdict.js";
 import type { Repo } from "../git/repo.js";
@@ -28,10 +29,15 @@ export async function pendingGovernanceNotes(
     if (candidate.intents === committed.intents && candidate.policy === committed.policy) continue;
     const governance = await compileSnapshot(candidate, repo.stateDir).catch(() => null);
     const where = describeLocation(candidate.location);
-    if (!governance)
-      return [{ kind: "pending-governance", where, valid: false, wouldAllow: false }];
+    const paths = [
+      ...(candidate.intents === committed.intents ? [] : [intentsFilePath]),
+      ...(candidate.policy === committed.policy ? [] : [policyFilePath]),
+    ];
+    if (!governance) {
+      return [{ kind: "pending-governance", where, paths, valid: false, wouldAllow: false }];
+    }
     const wouldAllow = judgeChange({ ...input, governance }).outcome === "allowed";
-    return [{ kind: "pending-governance", where, valid: true, wouldAllow }];
+    return [{ kind: "pending-governance", where, paths, valid: true, wouldAllow }];
   }
   return [];
 }

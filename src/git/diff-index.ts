@@ -5,8 +5,9 @@ import { RawDiffParser } from "./raw-diff-parser.js";
 /**
  * The change between a tree-ish and the index git commits from (GIT_INDEX_FILE is honoured, as
  * git sets it for `commit -a` and `commit -- <paths>`), streamed and parsed from `-z` raw output.
- * `--no-renames` so a rename reports both of its paths, and every switch that user configuration
- * could turn on (relative paths, ignored submodules) is pinned off.
+ * `--no-renames` so a rename reports both of its paths, every switch that user configuration
+ * could turn on (relative paths, ignored submodules) pinned off, and intent-to-add entries
+ * (`git add -N`) left out, as git leaves them out of the commit.
  */
 export async function diffIndexCached(dir: string, base: string): Promise<FileChange[]> {
   const changes: FileChange[] = [];
@@ -19,6 +20,7 @@ export async function diffIndexCached(dir: string, base: string): Promise<FileCh
       "--raw",
       "-z",
       "--no-renames",
+      "--ita-invisible-in-index",
       "--no-relative",
       "--ignore-submodules=none",
       base,

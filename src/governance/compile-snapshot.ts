@@ -1,5 +1,6 @@
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { isCachedGovernance } from "../core/cached-governance.js";
 import type { ConfigProblem } from "../core/config/config-problem.js";
 import { defaultPolicy } from "../core/config/default-policy.js";
 import type { IntentsFile } from "../core/config/intents-schema.js";
@@ -19,11 +20,22 @@ import {
 const cacheEntriesKept = 32;
 
 /**
+ * The layout of a cache entry, in its file name: raised whenever compiled governance changes shape
+ * (2: scope globs compiled to segments instead of picomatch regular expressions, and denyFolded),
+ * so an entry an earlier layout wrote is never read, even by a build that kept the version number.
+ * A change of shape is a type error in src/core/cached-governance.ts until its check follows:
+ * raise this number in the same change.
+ */
+const cacheFormat = 2;
+
+/**
  * Turns a snapshot into compiled governance; null when it has no intents file. Compiled
- * governance is cached under the work tree's state directory, keyed by the content of both files
- * and the intentguard version: a hook whose governance has not changed reads one small JSON file
- * instead of loading the YAML parser and zod. Invalid files fail with a ConfigError naming file
- * and line.
+ * governance is cached under the work tree's state directory, keyed by the content of both files,
+ * the intentguard version and the cache format: a hook whose governance has not changed reads one
+ * small JSON file instead of loading the YAML parser and zod. The cache only saves time: an entry
+ * that cannot be read or does not have the exact shape is compiled again (and rewritten), and a
+ * state directory that cannot be written is not an error. Invalid files fail with a ConfigError
+ * naming file and line.
  */
 export async function compileSnapshot(
   snapshot: GovernanceSnapshot,
@@ -31,24 +43,24 @@ export async function compileSnapshot(
 ): Promise<Governance | null> {
   if (snapshot.intents === null) return null;
   const cacheFile = stateDir
-    ? path.join(stateDir, "cache", `rules-${version}-${snapshot.contentKey}.json`)
+    ? path.join(stateDir, "cache", `rules-${cacheFormat}-${version}-${snapshot.contentKey}.json`)
     : null;
-  if (cacheFile) {
-    const text = readIfExists(cacheFile)?.toString("utf8");
-    const cached = text === undefined ? null : parseCached(text);
-    if (cached) return cached;
-  }
+  const cached = cacheFile ? readCached(cacheFile) : null;
+  if (cached) return cached;
   const governance = await parseGovernance(snapshot, snapshot.intents);
   if (cacheFile) storeInCache(cacheFile, governance);
   return governance;
 }
 
-function parseCached(text: string): Governance | null {
+/** The cached compiled governance; null when there is none, or none that can be trusted. */
+function readCached(cacheFile: string): Governance | null {
   try {
-    const cached = JSON.parse(text) as Governance;
-    return Array.isArray(cached.intents) && cached.scopes && cached.policy ? cached : null;
+    const text = readIfExists(cacheFile)?.toString("utf8");
+    if (text === undefined) return null;
+    const cached: unknown = JSON.parse(text);
+    return isCachedGovernance(cached) ? cached : null;
   } catch {
-    return null;
+    return null; // unreadable or not JSON: compiled again
   }
 }
 

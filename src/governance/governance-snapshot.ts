@@ -1,5 +1,6 @@
 import path from "node:path";
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { ConfigError } from "../errors.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import { type GitObject, readObjects } from "../git/read-objects.js";
 
@@ -65,6 +66,22 @@ export function snapshotOf(
   intents: GitObject | null | undefined,
   policy: GitObject | null | undefined,
 ): GovernanceSnapshot {
+  for (const [object, file] of [
+    [intents, intentsFilePath],
+    [policy, policyFilePath],
+  ] as const) {
+    if (object && object.type !== "blob") {
+      throw new ConfigError(
+        [
+          {
+            file: fileLabel(location, file),
+            message: `is a ${object.type === "tree" ? "directory" : object.type}, not a file`,
+          },
+        ],
+        `Put the ${file === intentsFilePath ? "intents" : "policy"} file itself at ${file} (move what is there aside).`,
+      );
+    }
+  }
   return {
     location,
     commit,

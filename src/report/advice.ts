@@ -67,7 +67,7 @@ export function noteText(note: VerdictNote): string {
       return (
         `the rules in ${note.where} differ from the committed ones${note.wouldAllow ? " and would allow this commit" : ""}, ` +
         "but a commit is judged by the rules of its parent, so no commit can widen its own scope. " +
-        `Commit the rules on their own first (git commit -m "…" -- ${intentsFilePath}), then commit this change.`
+        `Commit the rules on their own first (git commit -m "…" -- ${note.paths.map(shellQuote).join(" ")}), then commit this change.`
       );
     case "message-kept":
       return `your message is kept in ${note.file}: reuse it with git commit -e -F ${note.file}`;

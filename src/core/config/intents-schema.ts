@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intentIdPattern } from "../intent-id.js";
+import { compileGlob } from "../scope/glob.js";
 import { normalisePattern } from "../scope/normalise-pattern.js";
 import { nonEmptyString } from "./non-empty-string.js";
 
@@ -22,16 +23,27 @@ export const IntentId = z
     error: 'an intent ID like "INT-001": a capital letter, capitals or digits, a dash, digits',
   });
 
-/** A scope pattern, normalised on load; a pattern that cannot be one fails with its fix. */
+/**
+ * A scope pattern, normalised on load; a pattern that cannot be one, or a glob using syntax the
+ * matcher does not support, fails with its fix.
+ */
 const ScopePattern = z
   .string({ error: 'a path or glob string, e.g. "src/auth/**"' })
   .transform((raw, ctx) => {
+    const refuse = (refusal: { problem: string; fix: string }) => {
+      ctx.addIssue({ code: "custom", message: `"${raw}" ${refusal.problem}; ${refusal.fix}` });
+      return z.NEVER;
+    };
     const normalised = normalisePattern(raw);
-    if (normalised.ok) return normalised.pattern;
-    ctx.addIssue({ code: "custom", message: `"${raw}" ${normalised.problem}; ${normalised.fix}` });
-    return z.NEVER;
+    if (!normalised.ok) return refuse(normalised);
+    const compiled = compileGlob(normalised.pattern);
+    if (!compiled.ok) return refuse(compiled);
+    return normalised.pattern;
   })
-  .meta({ description: "Repo-root relative file, directory or picomatch glob (dot: true)." });
+  .meta({
+    description:
+      "Repo-root relative file, directory or glob (picomatch syntax with dot: true; extglobs, POSIX classes, [!…] and brace ranges are refused). Matched in time linear in the path's length.",
+  });
 
 const Approval = z.strictObject({
   by: nonEmptyString("who approved: an e-mail address or reviewer:<name>"),

@@ -60,7 +60,14 @@ export type VerdictNote =
   | { kind: "removes-intents-file" }
   | { kind: "amend" }
   /** The staged or working-copy governance differs from the committed one. */
-  | { kind: "pending-governance"; where: string; valid: boolean; wouldAllow: boolean }
+  | {
+      kind: "pending-governance";
+      where: string;
+      /** The governance files that differ there. */
+      paths: string[];
+      valid: boolean;
+      wouldAllow: boolean;
+    }
   /** A blocked commit's message is kept in this file. */
   | { kind: "message-kept"; file: string }
   /** The parent lacks the intents file because this commit removed it: judged by the one before. */

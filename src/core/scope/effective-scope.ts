@@ -1,6 +1,7 @@
 import type { Intent } from "../config/intents-schema.js";
 import type { Policy } from "../config/policy-schema.js";
 import { type CompiledPattern, compilePattern } from "./compile-pattern.js";
+import { foldPath } from "./fold-path.js";
 import { scopeSignature } from "./scope-signature.js";
 
 /** Where an allowing pattern comes from: the intent's own scope or one of its grants. */
@@ -23,6 +24,11 @@ export interface EffectiveScope {
   intentId: string;
   allow: AllowPattern[];
   deny: CompiledPattern[];
+  /**
+   * The forbidden patterns folded (foldPath), matched against folded paths: deny wins across
+   * the spellings another OS treats as one file. Allow patterns stay exact.
+   */
+  denyFolded: CompiledPattern[];
   grants: GrantState[];
 }
 
@@ -39,7 +45,13 @@ export function effectiveScope(intent: Intent, policy: Policy): EffectiveScope {
       allow.push({ ...compilePattern(pattern), origin: { kind: "extended", grant: state.grant } });
     }
   }
-  return { intentId: intent.id, allow, deny: intent.forbidden_scope.map(compilePattern), grants };
+  return {
+    intentId: intent.id,
+    allow,
+    deny: intent.forbidden_scope.map(compilePattern),
+    denyFolded: intent.forbidden_scope.map((pattern) => compilePattern(foldPath(pattern))),
+    grants,
+  };
 }
 
 function grantState(intent: Intent, index: number, policy: Policy): GrantState {
