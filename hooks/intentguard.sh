@@ -19,7 +19,17 @@ ig_node_hook() {
     exit 1
   fi
   # shellcheck disable=SC2154 # ig_hooks_dir is set by the shim that sources this file
-  exec node "$ig_hooks_dir/../dist/cli.cjs" hook "$@"
+  ig_cli="$ig_hooks_dir/../dist/cli.cjs"
+  if [ ! -f "$ig_cli" ]; then
+    # A fresh checkout of intentguard itself before npm ci, or a work tree without node_modules:
+    # Node would print a stack trace. Fail closed, with the path and the fix.
+    printf '%s\n' \
+      "intentguard: $ig_cli is missing (the package is not installed or not built here)," \
+      "  so the $1 hook cannot run and git stops. Run npm ci in the project that depends on" \
+      "  intentguard (it builds dist/), then try again. INTENTGUARD=0 skips the hooks for one command." >&2
+    exit 1
+  fi
+  exec node "$ig_cli" hook "$@"
 }
 
 # Sets ig_git_dir to this work tree's git directory without starting git: hooks start at the top
@@ -59,6 +69,10 @@ ig_read_message() {
 # state directory $1 without a JSON parser: {"version":1,"intent":"INT-001",...}.
 ig_selected_intent() {
   ig_selected=
+  if [ -e "$1/selection.json" ] && [ ! -f "$1/selection.json" ]; then
+    printf '%s\n' "intentguard: cannot read the intent selection $1/selection.json: it is not a file. Move it away or remove it, then run intentguard select again." >&2
+    return 0
+  fi
   [ -f "$1/selection.json" ] || return 0
   IFS= read -r ig_json <"$1/selection.json" || [ -n "$ig_json" ] || return 0
   case $ig_json in *'"intent":"'*) ;; *) return 0 ;; esac

@@ -63,8 +63,13 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
       `${id} is ${intent.status}; only an IN_PROGRESS intent authorises commits, so it was not selected. ${choices}`,
     );
   }
-  writeSelection(repo.stateDir, id);
-  await recordEvent(repo, { event: "intent_selected", intent_id: id, work_tree: repo.root });
+  const undo = writeSelection(repo.stateDir, id);
+  try {
+    await recordEvent(repo, { event: "intent_selected", intent_id: id, work_tree: repo.root });
+  } catch (error) {
+    undo(); // a selection the ledger does not record is not made
+    throw error;
+  }
   const context = intentContext(governance, intent);
   if (values.json) {
     const note = current.uncommitted;

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import os from "node:os";
 import { IntentguardError } from "../errors.js";
+import { fileSystemError } from "./fs-error.js";
 
 const staleAfterMs = 30_000;
 const giveUpAfterMs = 10_000;
@@ -14,8 +15,7 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
   const started = Date.now();
   let delay = 5;
   for (;;) {
-    const fd = tryCreate(lockFile);
-    if (fd !== null) {
+    if (tryCreate(lockFile)) {
       try {
         return await work();
       } finally {
@@ -33,16 +33,28 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
   }
 }
 
-function tryCreate(lockFile: string): number | null {
+/**
+ * Takes the lock: true when this process created the lock file, false when another holds it. A
+ * directory that refuses the file (no permission, a full or read-only disk) is explained.
+ */
+function tryCreate(lockFile: string): boolean {
+  let fd: number;
   try {
-    const fd = openSync(lockFile, "wx");
-    writeSync(fd, `${process.pid} ${os.hostname()} ${new Date().toISOString()}\n`);
-    closeSync(fd);
-    return fd;
+    fd = openSync(lockFile, "wx");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw fileSystemError(error, lockFile, "lock");
   }
+  try {
+    writeSync(fd, `${process.pid} ${os.hostname()} ${new Date().toISOString()}\n`);
+  } catch (error) {
+    // A full disk: the lock was taken, empty; give it back rather than leave it to go stale.
+    closeSync(fd);
+    rmSync(lockFile, { force: true });
+    throw fileSystemError(error, lockFile, "lock");
+  }
+  closeSync(fd);
+  return true;
 }
 
 /**
@@ -54,7 +66,7 @@ function breakIfStale(lockFile: string): boolean {
   const breaker = `${lockFile}.break`;
   const before = readLock(lockFile);
   if (before === null || !isStale(lockFile, before)) return false;
-  if (tryCreate(breaker) === null) {
+  if (!tryCreate(breaker)) {
     if (isStale(breaker, readLock(breaker) ?? "")) rmSync(breaker, { force: true });
     return false;
   }

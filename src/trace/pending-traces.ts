@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -24,7 +23,7 @@ export function rememberPendingTraces(
   traces: readonly PendingTrace[],
 ): void {
   const lines = traces.map((trace) => `${trace.commit} ${trace.record_id}\n`).join("");
-  writeFileAtomic(pendingFile(repo), `${updates}--\n${lines}`);
+  writeFileAtomic(pendingFile(repo), `${updates}--\n${lines}`, undefined, "the pending-trace list");
 }
 
 /** Takes (reads and forgets) the records written for this very update, if any were. */
@@ -33,7 +32,7 @@ export function takePendingTraces(repo: Repo, updates: string): PendingTrace[] {
   const text = readIfExists(file)?.toString("utf8") ?? "";
   const [written = "", list = ""] = text.split(/^--\n/m);
   if (written !== updates) return [];
-  writeFileSync(file, "");
+  writeFileAtomic(file, "", undefined, "the pending-trace list");
   return list
     .split("\n")
     .map((line) => line.split(" "))
