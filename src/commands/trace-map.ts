@@ -6,18 +6,27 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import { locateRepo } from "../git/repo.js";
 import { currentGovernance } from "../governance/current-governance.js";
 import { intentMapMarkdown } from "../report/intent-map-markdown.js";
+import { noCommitsYetMessage, skippedNoteLinesMessage } from "../report/messages.js";
 import { recordsInRange } from "../trace/read-records.js";
 import type { CommandInput } from "./command.js";
 
-/** Regenerates .orchestration/intent_map.md from the trace records of HEAD's history. */
+/**
+ * Regenerates .orchestration/intent_map.md from the trace records of HEAD's history; note lines
+ * that are not valid records are skipped and named on stderr. With no commits yet, writes nothing.
+ */
 export async function run({ env }: CommandInput): Promise<ExitCode> {
   const repo = await locateRepo(env.cwd);
-  const [records, current] = await Promise.all([
+  const [{ commits, records, invalid }, current] = await Promise.all([
     recordsInRange(repo.root, "HEAD"),
     currentGovernance(repo),
   ]);
+  if (commits.length === 0) {
+    process.stderr.write(noCommitsYetMessage(`map (${intentMapPath} is not written)`));
+    return ExitCode.Ok;
+  }
   const map = mapIntents(records, current?.governance.intents ?? []);
   writeFileAtomic(path.join(repo.root, intentMapPath), intentMapMarkdown(map));
+  process.stderr.write(skippedNoteLinesMessage(invalid));
   process.stdout.write(
     `intentguard: wrote ${intentMapPath} from ${records.length} traced commit${records.length === 1 ? "" : "s"}\n`,
   );

@@ -1,27 +1,41 @@
-import { ExitCode, RefusedError, UsageError } from "../errors.js";
+import { ExitCode, IntentguardError, RefusedError, UsageError } from "../errors.js";
 import { readNote } from "../git/notes.js";
-import { resolveCommit } from "../git/revisions.js";
+import { locateRepo } from "../git/repo.js";
+import { resolveCommit, startsLikeOption } from "../git/revisions.js";
+import { badRevisionMessage } from "../report/messages.js";
 import { styleFor } from "../report/style.js";
 import { formatTraceShow, traceShowJson } from "../report/trace-show.js";
-import { parseNote } from "../trace/note-records.js";
+import { headIsUnborn } from "../trace/commit-range.js";
+import { noteLines } from "../trace/note-records.js";
 import type { CommandInput } from "./command.js";
 
-/** The trace record of one commit, pretty or `--json` (the note's records as a JSON array). */
+const usage = "intentguard trace show [<rev>] [--json]";
+
+/**
+ * The trace record of one commit, pretty or `--json` (the note's records as a JSON array). Each
+ * line of the note is checked: one that is not a valid record of that commit is shown as such.
+ */
 export async function run({ values, positionals, env }: CommandInput): Promise<ExitCode> {
   const [rev = "HEAD"] = positionals;
-  const commit = await resolveCommit(env.cwd, rev).catch(() => {
-    throw new UsageError(
-      `${JSON.stringify(rev)} is not a commit. Usage: intentguard trace show [<rev>] [--json]`,
-      "trace show",
-    );
+  if (rev.trim() === "" || startsLikeOption(rev)) {
+    throw new UsageError(badRevisionMessage(rev, usage), "trace show");
+  }
+  const repo = await locateRepo(env.cwd);
+  const commit = await resolveCommit(repo.root, rev).catch(async () => {
+    if (rev === "HEAD" && (await headIsUnborn(repo.root))) {
+      throw new IntentguardError(
+        `this branch has no commits yet, so HEAD has no trace to show. Make a commit first, or name one: ${usage}`,
+      );
+    }
+    throw new UsageError(`${JSON.stringify(rev)} is not a commit. Usage: ${usage}`, "trace show");
   });
-  const note = await readNote(env.cwd, commit);
+  const note = await readNote(repo.root, commit);
   if (note === null) {
     throw new RefusedError(
       `${commit} has no trace record (untraced: made with hooks off, or before adoption, or its notes were not fetched: intentguard trace fetch).`,
     );
   }
-  const lines = parseNote(note);
+  const lines = noteLines(note, commit);
   process.stdout.write(
     values.json
       ? traceShowJson(lines)

@@ -1,16 +1,32 @@
 import { notesRef } from "../core/trace/notes-ref.js";
 import { GitError } from "../errors.js";
 import { runGit } from "./exec.js";
-import { refTip } from "./revisions.js";
+import { refTip, startsLikeOption } from "./revisions.js";
 
 /** Network git runs must never wait for a password prompt inside a hook. */
 const networkEnv = () => ({ ...process.env, GIT_TERMINAL_PROMPT: "0" });
 
 export type RemoteResult = { ok: true } | { ok: false; stderr: string };
 
+/**
+ * The remote and refspec as git push's and fetch's last arguments: after `--end-of-options`
+ * (honoured by both since git 2.24), so a remote named "--upload-pack=…" is a remote git cannot
+ * find, never an option. Callers refuse such a name with a message first; reaching this is a bug.
+ */
+function remoteArguments(remote: string, refspec: string): string[] {
+  if (startsLikeOption(remote))
+    throw new Error(`refusing to pass ${JSON.stringify(remote)} to git`);
+  return ["--end-of-options", remote, refspec];
+}
+
 /** Pushes our notes ref to the same ref on `remote`, without forcing and without hooks. */
 export async function pushNotesRef(dir: string, remote: string): Promise<RemoteResult> {
-  return remoteCall(dir, ["push", "--no-verify", "--quiet", remote, `${notesRef}:${notesRef}`]);
+  return remoteCall(dir, [
+    "push",
+    "--no-verify",
+    "--quiet",
+    ...remoteArguments(remote, `${notesRef}:${notesRef}`),
+  ]);
 }
 
 /** Fetches `remote`'s notes ref into `into` (forced: it is a scratch ref). */
@@ -19,7 +35,12 @@ export async function fetchNotesRef(
   remote: string,
   into: string,
 ): Promise<RemoteResult> {
-  return remoteCall(dir, ["fetch", "--quiet", "--no-tags", remote, `+${notesRef}:${into}`]);
+  return remoteCall(dir, [
+    "fetch",
+    "--quiet",
+    "--no-tags",
+    ...remoteArguments(remote, `+${notesRef}:${into}`),
+  ]);
 }
 
 async function remoteCall(dir: string, args: string[]): Promise<RemoteResult> {

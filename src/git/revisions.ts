@@ -1,16 +1,39 @@
+import { GitError } from "../errors.js";
 import { gitText, runGit } from "./exec.js";
+
+/**
+ * Every revision or range handed to git goes after `--end-of-options` (rev-list, log and
+ * merge-base since git 2.24, rev-parse since 2.30): one that starts with "-" is then a revision
+ * git fails to resolve, never an option (`rev-list --output=FILE` truncates FILE). Without
+ * --verify, rev-parse prints `--end-of-options` back like `--`, so `HEAD^@` below goes without it.
+ * Such a revision is also refused here outright, as a second wall: callers turn user input into a
+ * message first (src/trace/commit-range.ts), and reaching this is a bug.
+ */
+function revisionArguments(revs: readonly string[]): string[] {
+  for (const rev of revs) {
+    if (startsLikeOption(rev)) throw new Error(`refusing to pass ${JSON.stringify(rev)} to git`);
+  }
+  return ["--end-of-options", ...revs];
+}
+
+/** Whether git would read `text` as an option, were it not after `--end-of-options`. */
+export function startsLikeOption(text: string): boolean {
+  return text.startsWith("-");
+}
 
 /** The object a ref points at, or null when it does not exist. */
 export async function refTip(dir: string, ref: string): Promise<string | null> {
-  const { stdout, status } = await runGit(dir, ["rev-parse", "-q", "--verify", ref], {
-    okExitCodes: [1],
-  });
+  const { stdout, status } = await runGit(
+    dir,
+    ["rev-parse", "-q", "--verify", ...revisionArguments([ref])],
+    { okExitCodes: [1] },
+  );
   return status === 0 ? stdout.toString("utf8").trim() : null;
 }
 
 /** Full commit ID of a revision; fails with git's message when it does not resolve. */
-export function resolveCommit(dir: string, rev: string): Promise<string> {
-  return gitText(dir, ["rev-parse", "--verify", `${rev}^{commit}`]);
+export async function resolveCommit(dir: string, rev: string): Promise<string> {
+  return gitText(dir, ["rev-parse", "--verify", ...revisionArguments([`${rev}^{commit}`])]);
 }
 
 /** HEAD and its parents (empty for a root commit); fails when HEAD does not exist. */
@@ -24,17 +47,28 @@ export async function headWithParents(dir: string): Promise<{ head: string; pare
 
 /** The commits of a range or revision, newest first; fails with git's message when invalid. */
 export async function listCommits(dir: string, range: string): Promise<string[]> {
-  return (await gitText(dir, ["rev-list", range, "--"])).split("\n").filter(Boolean);
+  return (await gitText(dir, ["rev-list", ...revisionArguments([range]), "--"]))
+    .split("\n")
+    .filter(Boolean);
 }
 
 /** Every ancestor of the given revisions (themselves included), newest first. */
 export async function listAncestors(dir: string, revs: readonly string[]): Promise<string[]> {
-  return (await gitText(dir, ["rev-list", ...revs, "--"])).split("\n").filter(Boolean);
+  return (await gitText(dir, ["rev-list", ...revisionArguments(revs), "--"]))
+    .split("\n")
+    .filter(Boolean);
 }
 
 /** The commits in `tip`'s history that add `file`, newest first. */
 export async function commitsAdding(dir: string, tip: string, file: string): Promise<string[]> {
-  const text = await gitText(dir, ["log", "--format=%H", "--diff-filter=A", tip, "--", file]);
+  const text = await gitText(dir, [
+    "log",
+    "--format=%H",
+    "--diff-filter=A",
+    ...revisionArguments([tip]),
+    "--",
+    file,
+  ]);
   return text.split("\n").filter(Boolean);
 }
 
@@ -45,10 +79,36 @@ export interface CommitSummary {
   subject: string;
 }
 
+/**
+ * Whether git can read `text` as a date (`2 weeks ago`, `yesterday`, `2024-01-01`). git log's
+ * --since reads what it cannot parse as "now", so a typo would silently list nothing; git config's
+ * expiry-date type parses dates the same way and fails instead. `text` is one argument of `-c`,
+ * never an option.
+ */
+export async function isGitDate(dir: string, text: string): Promise<boolean> {
+  const args = [
+    "-c",
+    `intentguard.date=${text}`,
+    "config",
+    "--type=expiry-date",
+    "intentguard.date",
+  ];
+  const { status, stderr } = await runGit(dir, args, { okExitCodes: [128] });
+  if (status === 0) return true;
+  if (/not a valid timestamp/.test(stderr)) return false;
+  throw new GitError(args, status, stderr);
+}
+
 /** HEAD's history with each commit's date and subject, newest first (`since` as git log's). */
 export async function commitSummaries(dir: string, since?: string): Promise<CommitSummary[]> {
   const sinceArgs = since ? [`--since=${since}`] : [];
-  const log = await gitText(dir, ["log", "--format=%H%x00%as%x00%s", ...sinceArgs, "HEAD", "--"]);
+  const log = await gitText(dir, [
+    "log",
+    "--format=%H%x00%as%x00%s",
+    ...sinceArgs,
+    ...revisionArguments(["HEAD"]),
+    "--",
+  ]);
   return log
     .split("\n")
     .filter(Boolean)
@@ -67,14 +127,16 @@ export async function commitsNewToBranches(
   tips: readonly string[],
 ): Promise<string[]> {
   if (tips.length === 0) return [];
+  // `--not` twice: the branches are excluded, the tips after --end-of-options are not.
   const text = await gitText(dir, [
     "rev-list",
     "--topo-order",
     "--reverse",
-    ...tips,
     "--not",
     "--branches",
     "--remotes",
+    "--not",
+    ...revisionArguments(tips),
     "--",
   ]);
   return text.split("\n").filter(Boolean);
@@ -87,7 +149,8 @@ export async function commitsDropped(
   news: readonly string[],
 ): Promise<string[]> {
   if (olds.length === 0) return [];
-  const text = await gitText(dir, ["rev-list", ...olds, "--not", ...news, "--"]);
+  const excluded = news.map((rev) => `^${rev}`);
+  const text = await gitText(dir, ["rev-list", ...revisionArguments([...olds, ...excluded]), "--"]);
   return text.split("\n").filter(Boolean);
 }
 
@@ -97,13 +160,22 @@ export async function lastCommitTouching(
   rev: string,
   file: string,
 ): Promise<string | null> {
-  const text = await gitText(dir, ["log", "-1", "--format=%H", rev, "--", file]);
+  const text = await gitText(dir, [
+    "log",
+    "-1",
+    "--format=%H",
+    ...revisionArguments([rev]),
+    "--",
+    file,
+  ]);
   return text || null;
 }
 
 /** Whether two commits share any history (a merge of unrelated histories has none). */
 export async function shareHistory(dir: string, a: string, b: string): Promise<boolean> {
-  const { status } = await runGit(dir, ["merge-base", a, b], { okExitCodes: [1] });
+  const { status } = await runGit(dir, ["merge-base", ...revisionArguments([a, b])], {
+    okExitCodes: [1],
+  });
   return status === 0;
 }
 

@@ -1,5 +1,6 @@
 import type { IntentMap } from "../core/trace/intent-map.js";
 import { intentMapMermaid } from "./intent-map-mermaid.js";
+import { printable } from "./messages.js";
 
 /** `.orchestration/intent_map.md`: a table of files per intent, then the mermaid diagram. */
 export function intentMapMarkdown(map: IntentMap): string {
@@ -13,13 +14,25 @@ export function intentMapMarkdown(map: IntentMap): string {
     const title =
       id === null
         ? "Commits without an intent"
-        : `${id}${intent ? ` — ${intent.name} (${intent.status})` : ""}`;
+        : `${printable(id)}${intent ? ` — ${intent.name} (${intent.status})` : ""}`;
     out.push(`## ${title}`, "");
     out.push("| file | commits | lines |", "| --- | ---: | ---: |");
     for (const file of files)
-      out.push(`| \`${file.path.replaceAll("|", "\\|")}\` | ${file.commits} | ${file.lines} |`);
+      out.push(`| ${codeCell(file.path)} | ${file.commits} | ${file.lines} |`);
     out.push("");
   }
   out.push(...intentMapMermaid(map), "");
   return out.join("\n");
+}
+
+/**
+ * A path from the records as code in a table cell, whatever it holds: control characters
+ * escaped, `|` escaped, and a backtick fence longer than any run of backticks in it.
+ */
+function codeCell(path: string): string {
+  const text = printable(path).replaceAll("|", "\\|");
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longestRun + 1);
+  const pad = longestRun > 0 ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
 }

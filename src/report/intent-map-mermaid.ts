@@ -1,4 +1,5 @@
 import type { IntentMap } from "../core/trace/intent-map.js";
+import { printable } from "./messages.js";
 
 /**
  * The intent map as a mermaid diagram, intent → files, in a fenced block. One node per intent
@@ -22,6 +23,7 @@ export function intentMapMermaid(map: IntentMap): string[] {
   return out;
 }
 
+/** A label mermaid shows as written: quotes as entities, control characters escaped. */
 function escapeLabel(text: string): string {
-  return text.replaceAll('"', "#quot;").replaceAll("\n", " ");
+  return printable(text).replaceAll('"', "#quot;");
 }

@@ -1,5 +1,6 @@
 import type { IntentLog } from "../core/trace/log-summary.js";
 import { describeContributor } from "./describe-contributor.js";
+import { printable } from "./messages.js";
 import type { Style } from "./style.js";
 
 function contributorNames(commit: IntentLog["commits"][number]): string[] {
@@ -22,12 +23,12 @@ export function formatTraceLog(logs: readonly IntentLog[], style: Style): string
     const commits = log.commits.length;
     out.push(
       style.bold(
-        `${log.intent_id ?? "(no intent)"}: ${commits} commit${commits === 1 ? "" : "s"}, ${log.files} files, ${log.lines} lines (AI ${log.ai_lines}, human ${log.human_lines})`,
+        `${log.intent_id === null ? "(no intent)" : printable(log.intent_id)}: ${commits} commit${commits === 1 ? "" : "s"}, ${log.files} files, ${log.lines} lines (AI ${log.ai_lines}, human ${log.human_lines})`,
       ),
     );
     for (const commit of log.commits) {
       out.push(
-        `  ${commit.commit.slice(0, 10)} ${commit.date} ${commit.subject}  ${style.dim(`${commit.files} files, +${commit.lines} lines, ${contributorNames(commit).join("; ")}`)}`,
+        `  ${commit.commit.slice(0, 10)} ${commit.date} ${printable(commit.subject)}  ${style.dim(`${commit.files} files, +${commit.lines} lines, ${contributorNames(commit).join("; ")}`)}`,
       );
     }
   }

@@ -1,38 +1,52 @@
 import type { NoteLine } from "../trace/note-records.js";
 import { describeContributor } from "./describe-contributor.js";
 import { displayPath } from "./display-path.js";
+import { printable } from "./messages.js";
 import type { Style } from "./style.js";
 
-/** `trace show --json`: the note's records as a JSON array, a line that is not JSON as `{invalid}`. */
+/**
+ * `trace show --json`: the note's records as a JSON array; a line that is not a valid record as
+ * `{invalid, line, problem}` (the line as stored, its number, what is wrong).
+ */
 export function traceShowJson(lines: readonly NoteLine[]): string {
   return `${JSON.stringify(
-    lines.map((line) => (line.ok ? line.record : { invalid: line.text })),
+    lines.map((line) =>
+      line.ok ? line.record : { invalid: line.text, line: line.line, problem: line.problem },
+    ),
     null,
     2,
   )}\n`;
 }
 
-/** `trace show`: each record's commit and intent, then its files, contributors and ranges. */
+/**
+ * `trace show`: each record's commit and intent, then its files, contributors and ranges; then
+ * each other line of the note with what is wrong with it. Strings from the note (it may come
+ * from another clone) are printed with their control characters escaped.
+ */
 export function formatTraceShow(lines: readonly NoteLine[], style: Style): string {
   const out: string[] = [];
   for (const line of lines) {
     if (!line.ok) {
-      out.push(style.red(`note line ${line.line} is not JSON: ${line.text.slice(0, 80)}`));
+      out.push(
+        style.red(
+          `note line ${line.line} is ${printable(line.problem)}: ${printable(line.text.slice(0, 80))}`,
+        ),
+      );
       continue;
     }
     const { record } = line;
     out.push(
       style.bold(
-        `commit ${record.vcs.revision_id.slice(0, 12)}  intent ${record.intent_id ?? "none (no Intent: trailer)"}`,
+        `commit ${record.vcs.revision_id.slice(0, 12)}  intent ${record.intent_id === null ? "none (no Intent: trailer)" : printable(record.intent_id)}`,
       ),
       style.dim(
-        `  record ${record.id}, written ${record.timestamp} by intentguard ${record.tool?.version ?? "?"}`,
+        `  record ${record.id}, written ${record.timestamp} by intentguard ${printable(record.tool.version)}`,
       ),
     );
     for (const file of record.files) {
-      const renamed = file.old_path ? ` (from ${displayPath(file.old_path)})` : "";
+      const renamed = file.old_path ? ` (from ${printable(displayPath(file.old_path))})` : "";
       out.push(
-        `  ${file.operation.padEnd(6)} ${displayPath(file.relative_path)}${renamed}  ${describeContributor(file.contributor)}  ${file.mutation_class}`,
+        `  ${file.operation.padEnd(6)} ${printable(displayPath(file.relative_path))}${renamed}  ${printable(describeContributor(file.contributor))}  ${file.mutation_class}`,
       );
       for (const range of file.ranges) {
         out.push(

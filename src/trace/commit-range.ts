@@ -1,18 +1,52 @@
 import { intentsFilePath } from "../core/governance-files.js";
 import { GitError, IntentguardError } from "../errors.js";
-import { commitsAdding, listAncestors, listCommits } from "../git/revisions.js";
+import {
+  type CommitSummary,
+  commitSummaries,
+  commitsAdding,
+  listAncestors,
+  listCommits,
+  refTip,
+  startsLikeOption,
+} from "../git/revisions.js";
 
-/** The commits of a range (`a..b`, a revision, `HEAD` by default), newest first. */
+const rangeExample = "Use a revision or <a>..<b>, e.g. --range origin/main..HEAD";
+
+/**
+ * Refuses, before git sees it, a range that is empty or has an end starting with "-": no revision
+ * does, and git would read it as an option (`--output=FILE` truncates FILE).
+ */
+export function checkRange(range: string): void {
+  if (range.trim() === "") {
+    throw new IntentguardError(
+      `the commit range is empty. ${rangeExample} (without --range: HEAD and all of its history).`,
+    );
+  }
+  const optionLike = range.split(/\.\.\.?/).find(startsLikeOption);
+  if (optionLike !== undefined) {
+    const which = optionLike === range ? "it" : JSON.stringify(optionLike);
+    throw new IntentguardError(
+      `${JSON.stringify(range)} is not a commit range: ${which} starts with "-", as no revision does (git would read it as an option). ${rangeExample}.`,
+    );
+  }
+}
+
+/**
+ * The commits of a range (`a..b`, a revision, `HEAD` by default), newest first. HEAD on a branch
+ * with no commits yet is an empty history, not an error.
+ */
 export async function commitsInRange(dir: string, range: string): Promise<string[]> {
+  checkRange(range);
   try {
     return await listCommits(dir, range);
   } catch (error) {
-    if (error instanceof GitError) {
-      throw new IntentguardError(
-        `${JSON.stringify(range)} is not a commit range git can resolve (${error.stderr.trim().split("\n")[0]}). Use a revision or <a>..<b>, e.g. --range origin/main..HEAD.`,
-      );
-    }
-    throw error;
+    if (!(error instanceof GitError)) throw error;
+    const unborn = await headIsUnborn(dir);
+    if (unborn && range === "HEAD") return [];
+    const hint = unborn ? " This branch has no commits yet." : "";
+    throw new IntentguardError(
+      `${JSON.stringify(range)} is not a commit range git can resolve (${error.stderr.trim().split("\n")[0]}).${hint} ${rangeExample}.`,
+    );
   }
 }
 
@@ -21,13 +55,42 @@ export async function commitsInRange(dir: string, range: string): Promise<string
  * ancestors of the commits that added the intents file, which are not expected to be traced.
  */
 export async function commitsBeforeAdoption(dir: string, range: string): Promise<Set<string>> {
+  checkRange(range);
   const tip = range.includes("..") ? range.split(/\.\.\.?/).pop() || "HEAD" : range;
-  const adoptions = await commitsAdding(dir, tip, intentsFilePath);
-  if (adoptions.length === 0) return new Set(await commitsInRange(dir, tip));
-  return new Set(
-    await listAncestors(
-      dir,
-      adoptions.map((commit) => `${commit}^@`),
-    ),
-  );
+  try {
+    const adoptions = await commitsAdding(dir, tip, intentsFilePath);
+    if (adoptions.length === 0) return new Set(await commitsInRange(dir, tip));
+    return new Set(
+      await listAncestors(
+        dir,
+        adoptions.map((commit) => `${commit}^@`),
+      ),
+    );
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    // The answer commitsInRange gives for the range (verify asks both at once, and either may
+    // fail first): its message for a range git cannot resolve, none for a branch with no commits.
+    if ((await commitsInRange(dir, range)).length === 0) return new Set();
+    throw new IntentguardError(
+      `the tip of ${JSON.stringify(range)} is not a revision git can resolve (${error.stderr.trim().split("\n")[0]}). ${rangeExample}.`,
+    );
+  }
+}
+
+/**
+ * HEAD's history with each commit's date and subject, newest first, since a date git reads
+ * (check it with isGitDate first); empty when the branch has no commits yet.
+ */
+export async function historySummaries(dir: string, since?: string): Promise<CommitSummary[]> {
+  try {
+    return await commitSummaries(dir, since);
+  } catch (error) {
+    if (error instanceof GitError && (await headIsUnborn(dir))) return [];
+    throw error;
+  }
+}
+
+/** Whether HEAD is a branch with no commits yet (a new repository, a new orphan branch). */
+export async function headIsUnborn(dir: string): Promise<boolean> {
+  return (await refTip(dir, "HEAD")) === null;
 }

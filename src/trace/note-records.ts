@@ -1,38 +1,82 @@
-import type { TraceRecord } from "../core/trace/record-schema.js";
+import { TraceRecord } from "../core/trace/record-schema.js";
 
 /** A note's content: one record per line, so notes merged by concatenation stay valid. */
 export function recordsToNote(records: readonly TraceRecord[]): string {
   return `${records.map((record) => JSON.stringify(record)).join("\n")}\n`;
 }
 
+/** A line of a note, read as JSON only: what it holds is not checked yet. */
+type JsonLine =
+  | { ok: true; line: number; text: string; record: unknown }
+  | { ok: false; line: number; text: string; problem: string };
+
+/** A line of a note, checked: a trace record, or what is wrong with it. */
 export type NoteLine =
-  | { ok: true; record: TraceRecord }
+  | { ok: true; line: number; record: TraceRecord }
   | { ok: false; line: number; text: string; problem: string };
 
 /**
- * Splits a note into its lines and parses each as JSON (not yet validated: see verify). A line
- * that is not JSON is reported with its number, never dropped.
+ * Splits a note into its lines and parses each as JSON, not checking what the JSON holds (verify
+ * checks it itself; every reader uses noteLines). A line that is not JSON is reported with its
+ * number, never dropped.
  */
-export function parseNote(text: string): NoteLine[] {
+function parseNote(text: string): JsonLine[] {
   return text
     .split("\n")
     .map((line, index) => ({ line: index + 1, text: line }))
     .filter(({ text: line }) => line.trim() !== "")
     .map(({ line, text: content }) => {
       try {
-        return { ok: true as const, record: JSON.parse(content) as TraceRecord };
+        return { ok: true as const, line, text: content, record: JSON.parse(content) as unknown };
       } catch (error) {
         return { ok: false as const, line, text: content, problem: (error as Error).message };
       }
     });
 }
 
-/** The records of a note that parse and have files; other lines are skipped (verify reports them). */
-export function recordsInNote(note: string | undefined): TraceRecord[] {
+/**
+ * A note's lines, each checked against the record schema, and, given the commit the note is
+ * attached to, against that commit: notes come from other clones (trace fetch), other tools and
+ * hand edits, so a line may be anything. Every reader of records goes through here; a bad line
+ * is returned with its number and what is wrong, never thrown or dropped silently.
+ */
+export function noteLines(text: string, commit?: string): NoteLine[] {
+  return parseNote(text).map((parsed): NoteLine => {
+    const { line, text: raw } = parsed;
+    if (!parsed.ok) {
+      return { ok: false, line, text: raw, problem: `not JSON (${parsed.problem})` };
+    }
+    const checked = TraceRecord.safeParse(parsed.record);
+    if (!checked.success) {
+      const [first, ...others] = checked.error.issues;
+      const where = first?.path.map(String).join(".") || "record";
+      const more = others.length > 0 ? `, and ${others.length} more` : "";
+      return {
+        ok: false,
+        line,
+        text: raw,
+        problem: `not a valid trace record (${where}: ${first?.message ?? "invalid"}${more})`,
+      };
+    }
+    // What was checked, and only that: fields the schema does not know are dropped, so nothing
+    // unchecked reaches an export or a record the hooks write (they carry contributors over).
+    const record = checked.data;
+    if (commit !== undefined && record.vcs.revision_id !== commit) {
+      return {
+        ok: false,
+        line,
+        text: raw,
+        problem: `a record of commit ${record.vcs.revision_id}, not of the commit it is attached to`,
+      };
+    }
+    return { ok: true, line, record };
+  });
+}
+
+/** The valid records of a note (of `commit`, when given); other lines are skipped. */
+export function recordsInNote(note: string | undefined, commit?: string): TraceRecord[] {
   if (note === undefined) return [];
-  return parseNote(note).flatMap((line) =>
-    line.ok && Array.isArray(line.record.files) ? [line.record] : [],
-  );
+  return noteLines(note, commit).flatMap((line) => (line.ok ? [line.record] : []));
 }
 
 /** The number of lines a record attributes: the sum of its ranges' lengths. */
