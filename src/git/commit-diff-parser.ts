@@ -1,8 +1,9 @@
-import type { FileChange } from "../core/file-change.js";
+import { type FileChange, pathKey } from "../core/file-change.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { type LineRange, RangeHasher } from "../core/trace/range-hash.js";
 import { parseTrailerLines } from "../core/trailers.js";
 import { fileChangeFromRaw } from "./raw-diff-parser.js";
+import { pathFromBytes, pathFromLatin1 } from "./repo-path.js";
 import { unquotePath } from "./unquote-path.js";
 
 /** The `--format` that produces the header fields, NUL-terminated (none of them can hold NUL). */
@@ -66,7 +67,7 @@ export class CommitDiffParser {
       const end = data.indexOf(this.inPatch ? LF : NUL, start);
       if (end === -1) break;
       if (this.inPatch) this.patchLine(data.subarray(start, end));
-      else this.rawField(data.toString("utf8", start, end));
+      else this.rawField(data.toString("latin1", start, end));
       start = end + 1;
     }
     this.pending = Buffer.from(data.subarray(start));
@@ -186,7 +187,8 @@ export class CommitDiffParser {
       }
     }
     if (this.inHunk) return false;
-    if (first === PLUS && startsWith(line, NEW_FILE)) this.path = newPath(line.toString("utf8", 4));
+    if (first === PLUS && startsWith(line, NEW_FILE))
+      this.path = newPath(line.toString("latin1", 4));
     return true;
   }
 
@@ -224,19 +226,29 @@ export class CommitDiffParser {
   }
 }
 
-/** The path after `+++ ` in a patch header: `b/<path>` (quoted when unusual), or /dev/null. */
+/**
+ * The path after `+++ ` in a patch header (`b/<path>`, quoted when unusual, or /dev/null), read
+ * as latin1, as the key its ranges are kept under: the same key the raw record's path has.
+ */
 function newPath(field: string): string | null {
   // git appends a TAB to a name containing a space, so the name's end is unambiguous.
   const name = unquotePath(field.endsWith("\t") ? field.slice(0, -1) : field);
-  if (name === "/dev/null") return null;
-  return name.startsWith("b/") ? name.slice(2) : name;
+  if (name.equals(devNull)) return null;
+  const { path, bytes } = pathFromBytes(
+    name.subarray(0, 2).equals(bPrefix) ? name.subarray(2) : name,
+  );
+  return pathKey(path, bytes);
 }
+
+const devNull = Buffer.from("/dev/null");
+const bPrefix = Buffer.from("b/");
 
 /**
  * A combined (merge) raw record, `::<mode>×(n+1) <oid>×(n+1) <status×n>`, seen from the first
  * parent: what the merge result is against the branch it was made on.
  */
-function combinedChange(header: string, path: string): FileChange {
+function combinedChange(header: string, field: string): FileChange {
+  const { path, bytes } = pathFromLatin1(field);
   const parents = header.match(/^:+/)?.[0].length ?? 1;
   const fields = header.slice(parents).split(" ");
   const modes = fields.slice(0, parents + 1);
@@ -249,6 +261,7 @@ function combinedChange(header: string, path: string): FileChange {
     operation: letter === "A" ? "create" : letter === "D" ? "delete" : "modify",
     path,
     oldPath: null,
+    ...(bytes ? { pathBytes: bytes } : {}),
     oldMode: absent(modes[0]),
     newMode: absent(modes[parents]),
     oldBlob: absent(oids[0]),

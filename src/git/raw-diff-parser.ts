@@ -1,5 +1,5 @@
-import { StringDecoder } from "node:string_decoder";
 import type { ChangeOperation, FileChange } from "../core/file-change.js";
+import { pathFromLatin1 } from "./repo-path.js";
 
 /** An all-zero object ID or mode means "absent" in raw diff output. */
 function present(field: string): string | null {
@@ -15,17 +15,24 @@ class RawFileChange implements FileChange {
   readonly operation: ChangeOperation;
   readonly path: string;
   readonly oldPath: string | null;
+  readonly pathBytes: Buffer | null;
+  readonly oldPathBytes: Buffer | null;
   private readonly header: string;
   private readonly oidLength: number;
 
+  /** `first` and `second` are the path fields as latin1 (one character per byte). */
   constructor(header: string, first: string, second: string | undefined) {
     const statusAt = header.lastIndexOf(" ") + 1;
     const letter = header.charAt(statusAt);
     const twoPaths = letter === "R" || letter === "C";
     this.header = header;
     this.oidLength = (statusAt - 17) / 2;
-    this.path = twoPaths && second !== undefined ? second : first;
-    this.oldPath = twoPaths ? first : null;
+    const path = pathFromLatin1(twoPaths && second !== undefined ? second : first);
+    const oldPath = twoPaths ? pathFromLatin1(first) : null;
+    this.path = path.path;
+    this.pathBytes = path.bytes;
+    this.oldPath = oldPath?.path ?? null;
+    this.oldPathBytes = oldPath?.bytes ?? null;
     this.operation = operationOf(letter, header, this.oidLength);
   }
 
@@ -47,11 +54,15 @@ class RawFileChange implements FileChange {
 
   toJSON(): FileChange {
     const { operation, path, oldPath, oldMode, newMode, oldBlob, newBlob } = this;
-    return { operation, path, oldPath, oldMode, newMode, oldBlob, newBlob };
+    const bytes = {
+      ...(this.pathBytes ? { pathBytes: this.pathBytes } : {}),
+      ...(this.oldPathBytes ? { oldPathBytes: this.oldPathBytes } : {}),
+    };
+    return { operation, path, oldPath, oldMode, newMode, oldBlob, newBlob, ...bytes };
   }
 }
 
-/** Builds a FileChange from one `git diff-* --raw` header and its path(s). */
+/** Builds a FileChange from one `git diff-* --raw` header and its path(s), read as latin1. */
 export function fileChangeFromRaw(header: string, first: string, second?: string): FileChange {
   return new RawFileChange(header, first, second);
 }
@@ -82,12 +93,12 @@ function operationOf(letter: string, header: string, oidLength: number): ChangeO
 /**
  * Incremental parser for `git diff-index|diff-tree --raw -z` output, fed chunk by chunk so a
  * change of any size is never held as one string. Records are NUL-separated fields: a header
- * starting with ':' and one path, or two for renames and copies. Each chunk is decoded once
- * (NUL never occurs inside a UTF-8 sequence; the decoder carries a character split across
- * chunks), then cut at NULs: far cheaper than decoding field by field.
+ * starting with ':' and one path, or two for renames and copies. Each chunk is decoded once,
+ * as latin1 (one character per byte, so nothing is lost and a chunk boundary splits nothing),
+ * then cut at NULs: far cheaper than decoding field by field. Paths are turned into UTF-8 (or
+ * kept as bytes) one by one, and only when they are not plain ASCII.
  */
 export class RawDiffParser {
-  private readonly decoder = new StringDecoder("utf8");
   private pending = "";
   private header: string | null = null;
   private twoPaths = false;
@@ -96,7 +107,7 @@ export class RawDiffParser {
   constructor(private readonly onChange: (change: FileChange) => void) {}
 
   push(chunk: Buffer): void {
-    const text = this.pending + this.decoder.write(chunk);
+    const text = this.pending + chunk.toString("latin1");
     let start = 0;
     for (let end = text.indexOf("\0", start); end !== -1; end = text.indexOf("\0", start)) {
       this.field(text.slice(start, end));
@@ -107,7 +118,7 @@ export class RawDiffParser {
 
   /** Call once git has exited; fails on a truncated record rather than dropping it. */
   end(): void {
-    if (this.pending.length > 0 || this.decoder.end().length > 0 || this.header !== null) {
+    if (this.pending.length > 0 || this.header !== null) {
       throw new Error("git's raw diff output ended in the middle of a record");
     }
   }

@@ -1,12 +1,20 @@
 import { createHash } from "node:crypto";
-import { catFileBatch } from "./cat-file-batch.js";
+import { catFileBatch, type SinkFactory } from "./cat-file-batch.js";
 import { collectInto, type GitObject } from "./read-objects.js";
 
-/** A blob's SHA-256 (`sha256:<hex>`) and git object ID. */
+/** A blob's SHA-256 (`sha256:<hex>`), git object ID, and whether its content is binary. */
 export interface BlobDigest {
   oid: string;
   sha256: string;
+  /**
+   * A NUL in its first 8,000 bytes: git's own test of content (buffer_is_binary), applied here so
+   * that no `.gitattributes` (`-diff`, `binary`) can make a record depend on configuration.
+   */
+  binary: boolean;
 }
+
+/** How far into a blob git looks for a NUL to call it binary. */
+const binaryProbe = 8000;
 
 export interface BlobsRead {
   /** By object ID; null when missing. */
@@ -28,17 +36,37 @@ export async function readBlobs(
   const digests = new Map<string, BlobDigest | null>();
   const whole = new Map<string, GitObject | null>();
   const keep = new Set(wholeNames);
-  await catFileBatch(dir, [...wholeNames, ...new Set(oids)], (name, object) => {
-    if (keep.has(name)) return collectInto(whole, name, object);
+  const digest = digestInto(digests);
+  await catFileBatch(dir, [...wholeNames, ...new Set(oids)], (name, object) =>
+    keep.has(name) ? collectInto(whole, name, object) : digest(name, object),
+  );
+  return { digests, whole };
+}
+
+/**
+ * A sink factory that hashes each blob as its bytes stream in, and tells binary content by git's
+ * own test, into `digests` (null for a missing name).
+ */
+export function digestInto(digests: Map<string, BlobDigest | null>): SinkFactory {
+  return (name, object) => {
     if (!object) {
       digests.set(name, null);
       return null;
     }
     const hash = createHash("sha256");
+    let seen = 0;
+    let binary = false;
     return {
-      write: (bytes) => hash.update(bytes),
-      end: () => digests.set(name, { oid: object.oid, sha256: `sha256:${hash.digest("hex")}` }),
+      write: (bytes) => {
+        hash.update(bytes);
+        if (!binary && seen < binaryProbe)
+          binary = bytes.subarray(0, binaryProbe - seen).includes(0);
+        seen += bytes.length;
+      },
+      end: () => {
+        const sha256 = `sha256:${hash.digest("hex")}`;
+        digests.set(name, { oid: object.oid, sha256, binary });
+      },
     };
-  });
-  return { digests, whole };
+  };
 }

@@ -12,16 +12,19 @@ const escapes: Record<string, number> = {
 
 /**
  * Undoes git's C-style quoting of a path in patch headers (`"src/new\nline.ts"`, octal escapes
- * for bytes git chose to escape). Unquoted input is returned as it is.
+ * for the bytes git chose to escape). Takes the header's bytes as a latin1 string (one character
+ * per byte) and returns the path's exact bytes: a name need not be valid UTF-8.
  */
-export function unquotePath(text: string): string {
-  if (!text.startsWith('"') || !text.endsWith('"') || text.length < 2) return text;
-  const body = text.slice(1, -1);
+export function unquotePath(latin1: string): Buffer {
+  if (!latin1.startsWith('"') || !latin1.endsWith('"') || latin1.length < 2) {
+    return Buffer.from(latin1, "latin1");
+  }
+  const body = latin1.slice(1, -1);
   const bytes: number[] = [];
   for (let index = 0; index < body.length; index++) {
     const char = body.charAt(index);
     if (char !== "\\") {
-      bytes.push(...Buffer.from(char, "utf8"));
+      bytes.push(body.charCodeAt(index));
       continue;
     }
     const next = body.charAt(index + 1);
@@ -34,5 +37,5 @@ export function unquotePath(text: string): string {
       index += 1;
     }
   }
-  return Buffer.from(bytes).toString("utf8");
+  return Buffer.from(bytes);
 }

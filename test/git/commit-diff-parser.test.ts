@@ -108,6 +108,11 @@ describe("unquotePath", () => {
     ['"\\303\\274"', "ü"],
     ["plain path", "plain path"],
   ])("%s → %j", (quoted, plain) => {
-    expect(unquotePath(quoted)).toBe(plain);
+    expect(unquotePath(quoted).toString("utf8")).toBe(plain);
+  });
+
+  it("keeps bytes that are not UTF-8 exactly", () => {
+    expect([...unquotePath('"weird/\\377"')]).toEqual([...Buffer.from("weird/"), 0xff]);
+    expect([...unquotePath("weird/\xfe")]).toEqual([...Buffer.from("weird/"), 0xfe]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Intent } from "../config/intents-schema.js";
-import type { ChangeOperation, FileChange } from "../file-change.js";
+import { type ChangeOperation, type FileChange, pathKey } from "../file-change.js";
 import type { CommitDiff } from "./commit-diff.js";
 import type { Contributor } from "./contributor.js";
 import type { LineRange } from "./range-hash.js";
@@ -7,8 +7,11 @@ import type { TracedFile, TraceRecord } from "./record-schema.js";
 
 export interface RecordInput {
   diff: CommitDiff;
-  /** The SHA-256 (`sha256:<hex>`) of a blob by object ID; null when unknown (submodules). */
-  blobSha256: (oid: string) => string | null;
+  /**
+   * A blob's SHA-256 (`sha256:<hex>`) and whether its content is binary (a NUL in its first 8,000
+   * bytes), by object ID; null when unknown (submodules).
+   */
+  blob: (oid: string) => { sha256: string; binary: boolean } | null;
   /** The commit's `Intent:` trailer, null without one. */
   intentId: string | null;
   /** That intent as the rules define it, for its related specs; null when unknown. */
@@ -46,12 +49,15 @@ function tracedFile(
   related: TracedFile["related"],
 ): TracedFile {
   const operation = recordOperation(change.operation);
-  // A submodule's "lines" are its commit ID, not content the commit wrote.
-  const ranges = change.newMode === gitlinkMode ? [] : (input.diff.ranges.get(change.path) ?? []);
+  const ranges = hasLines(input, change)
+    ? (input.diff.ranges.get(pathKey(change.path, change.pathBytes)) ?? [])
+    : [];
   return {
     relative_path: change.path,
+    ...(change.pathBytes ? { relative_path_base64: base64(change.pathBytes) } : {}),
     operation,
     old_path: change.oldPath,
+    ...(change.oldPathBytes ? { old_path_base64: base64(change.oldPathBytes) } : {}),
     before: side(input, change.oldMode, change.oldBlob),
     after: side(input, change.newMode, change.newBlob),
     contributor: input.contributorOf(change, ranges),
@@ -61,9 +67,24 @@ function tracedFile(
   };
 }
 
+/**
+ * Whether the change's lines are recorded: not a submodule's (its "lines" are a commit ID), and
+ * not a binary file's — decided by content on either side, as git decides when no attribute
+ * overrides it, so a `.gitattributes` never changes a record.
+ */
+function hasLines(input: RecordInput, change: FileChange): boolean {
+  if (change.newMode === gitlinkMode) return false;
+  const binary = (oid: string | null) => oid !== null && input.blob(oid)?.binary === true;
+  return !binary(change.oldBlob) && !binary(change.newBlob);
+}
+
 function side(input: RecordInput, mode: string | null, oid: string | null): TracedFile["before"] {
   if (mode === null || oid === null) return null;
-  return { sha256: mode === gitlinkMode ? null : input.blobSha256(oid), mode, oid };
+  return { sha256: mode === gitlinkMode ? null : (input.blob(oid)?.sha256 ?? null), mode, oid };
+}
+
+function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString("base64");
 }
 
 /**

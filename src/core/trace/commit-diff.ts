@@ -18,6 +18,9 @@ export interface CommitHeader {
 export interface CommitDiff {
   commit: CommitHeader;
   changes: FileChange[];
-  /** Added-line ranges by path in the new content; files that gain no lines are absent. */
+  /**
+   * Added-line ranges by path key (file-change.ts `pathKey`: the path, or its bytes when they are
+   * not UTF-8) in the new content; files that gain no lines are absent.
+   */
   ranges: Map<string, LineRange[]>;
 }

@@ -28,10 +28,22 @@ const LineRange = z
   })
   .refine((range) => range.end_line >= range.start_line, { error: "end_line before start_line" });
 
+const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: "base64" });
+
 const TracedFile = z.object({
-  relative_path: z.string().min(1),
+  relative_path: z.string().min(1).meta({
+    description:
+      "The path after the change, repo-root relative. git names files by bytes: when the name is not valid UTF-8, this shows it with U+FFFD and relative_path_base64 holds its exact bytes.",
+  }),
+  relative_path_base64: base64.optional().meta({
+    description:
+      "The path's exact bytes (base64), present only when they are not valid UTF-8. Two such names that look alike in relative_path are two files.",
+  }),
   operation: z.enum(["create", "modify", "delete", "rename"]),
   old_path: z.string().min(1).nullable(),
+  old_path_base64: base64.optional().meta({
+    description: "old_path's exact bytes (base64), present only when they are not valid UTF-8.",
+  }),
   before: FileSide.nullable(),
   after: FileSide.nullable(),
   contributor: Contributor,
@@ -54,6 +66,17 @@ export const TraceRecord = z.object({
   parents: z.array(objectId),
   tool: z.object({ name: z.literal("intentguard"), version: z.string() }),
   files: z.array(TracedFile),
+  ledger: z
+    .object({
+      clone: z.string().min(1),
+      seq: z.number().int().min(1),
+      line_hash: sha256,
+    })
+    .optional()
+    .meta({
+      description:
+        "Where the clone that wrote the record logged it: that clone's identity, the line number (seq) of its commit_traced event in its ledger, and the SHA-256 of that line. The line carries the record's digest (SHA-256 of the record's canonical JSON — keys sorted, no whitespace — without this field), so the clone's ledger vouches for the record and the record for the ledger.",
+    }),
 });
 
 export type TraceRecord = z.output<typeof TraceRecord>;
