@@ -1,4 +1,4 @@
-import { streamGit } from "./exec.js";
+import { type RunningGit, startGit, streamGit } from "./exec.js";
 
 /** Receives one object's bytes as they stream in, then its end. */
 export interface ObjectSink {
@@ -34,16 +34,22 @@ export async function catFileBatch(
 /**
  * Cuts `git cat-file --batch` output into objects: a header line (`<oid> <type> <size>`, or
  * `<name> missing`) and then exactly `size` bytes and a newline, whatever the chunk boundaries.
+ * The names it expects, in order, can be given up front or added as a job finds them.
  */
 export class BatchReader {
+  private readonly expected: { name: string; open: SinkFactory; done?: () => void }[] = [];
   private next = 0;
   private pending: Buffer = Buffer.alloc(0);
-  private current: { sink: ObjectSink | null; remaining: number } | null = null;
+  private current: { sink: ObjectSink | null; remaining: number; done?: () => void } | null = null;
 
-  constructor(
-    private readonly names: readonly string[],
-    private readonly open: SinkFactory,
-  ) {}
+  constructor(names: readonly string[] = [], open?: SinkFactory) {
+    if (open) for (const name of names) this.expected.push({ name, open });
+  }
+
+  /** Expects the answer for `name` after those already expected; `done` runs once it is read. */
+  expect(name: string, open: SinkFactory, done?: () => void): void {
+    this.expected.push(done ? { name, open, done } : { name, open });
+  }
 
   push(chunk: Buffer): void {
     let data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
@@ -61,22 +67,31 @@ export class BatchReader {
   }
 
   end(): void {
-    if (this.current || this.next < this.names.length) {
+    if (this.current || this.next < this.expected.length) {
       throw new Error("git cat-file --batch ended before answering every name");
     }
   }
 
   private header(line: string): void {
-    const name = this.names[this.next] ?? "";
+    const expected = this.expected[this.next];
+    if (!expected)
+      throw new Error(`git cat-file --batch answered a name it was not asked: ${line}`);
     this.next += 1;
+    // Answered entries are dropped as the job goes: a session may read millions of objects.
+    if (this.next > 1024 && this.next * 2 > this.expected.length) {
+      this.expected.splice(0, this.next);
+      this.next = 0;
+    }
     const found = /^([0-9a-f]{40,64}) ([a-z]+) ([0-9]+)$/.exec(line);
     if (!found) {
-      this.open(name, null); // "<name> missing" or "<name> ambiguous"
+      expected.open(expected.name, null); // "<name> missing" or "<name> ambiguous"
+      expected.done?.();
       return;
     }
     const size = Number(found[3]);
-    const sink = this.open(name, { oid: found[1] ?? "", type: found[2] ?? "", size });
-    this.current = { sink, remaining: size + 1 }; // the content, then a newline
+    const sink = expected.open(expected.name, { oid: found[1] ?? "", type: found[2] ?? "", size });
+    // The content, then a newline.
+    this.current = { sink, remaining: size + 1, ...(expected.done ? { done: expected.done } : {}) };
   }
 
   /** Consumes content bytes of the current object; returns what is left of `data`. */
@@ -90,7 +105,44 @@ export class BatchReader {
     if (current.remaining === 0) {
       current.sink?.end();
       this.current = null;
+      current.done?.();
     }
     return data.subarray(take);
+  }
+}
+
+/**
+ * One `git cat-file --batch` kept open for a whole job: names are written as the job finds them
+ * and the answers come back in order. A job over a long range (verify, a range check) reads every
+ * object it needs with one process, without knowing them all up front and without holding them
+ * all at once.
+ */
+export class CatFileSession {
+  private readonly reader = new BatchReader();
+  private readonly process: RunningGit;
+
+  constructor(dir: string) {
+    this.process = startGit(dir, ["cat-file", "--batch"], (chunk) => this.reader.push(chunk));
+  }
+
+  /** Reads `names` (each into the sink `open` makes for it); resolves once all are read. */
+  read(names: readonly string[], open: SinkFactory): Promise<void> {
+    if (names.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      let left = names.length;
+      const done = () => {
+        left -= 1;
+        if (left === 0) resolve();
+      };
+      for (const name of names) this.reader.expect(name, open, done);
+      this.process.write(`${names.join("\n")}\n`);
+      this.process.finished.catch(reject);
+    });
+  }
+
+  /** Ends the session once every name asked for is answered. */
+  async close(): Promise<void> {
+    await this.process.end();
+    this.reader.end();
   }
 }

@@ -5,11 +5,13 @@ import { streamGit } from "./exec.js";
 import { RawDiffParser } from "./raw-diff-parser.js";
 
 /**
- * The diff options every trace computation uses, so that post-commit, post-rewrite and verify
- * produce identical ranges: against the first parent with rename detection, a combined diff for
- * a merge (only what the merge itself wrote), the empty tree for a root commit, and every knob
- * user configuration could turn pinned to git's defaults (algorithm, heuristic, prefixes,
- * colour, external diff, textconv).
+ * The diff options every trace computation uses, so that the hook and verify produce identical
+ * ranges: against the first parent with rename detection, a combined diff for a merge (only what
+ * the merge itself wrote), the empty tree for a root commit, and every knob configuration could
+ * turn pinned to git's defaults (algorithm, heuristic, prefixes, colour, external diff,
+ * textconv). `--text`: no `.gitattributes` (`-diff`, `binary`) may decide which files have lines;
+ * a record drops the ranges of binary content itself, by git's own test of content
+ * (build-record.ts), so a change of attributes never changes a record.
  */
 const diffTreeArgs = [
   "diff-tree",
@@ -21,6 +23,7 @@ const diffTreeArgs = [
   "-z",
   "-p",
   "-U0",
+  "--text",
   "--no-ext-diff",
   "--no-textconv",
   "--no-color",
@@ -59,11 +62,38 @@ export async function diffCommits(
   splitter.end();
 }
 
+/**
+ * Many commits' diffs from one `git diff-tree --stdin`, handed over `batchSize` at a time: git's
+ * output is not read while a batch is being handled, so memory holds one batch, whatever the
+ * number of commits (trace verify over a long history).
+ */
+export async function diffCommitsInBatches(
+  dir: string,
+  commits: readonly string[],
+  batchSize: number,
+  onBatch: (diffs: CommitDiff[]) => Promise<void>,
+): Promise<void> {
+  if (commits.length === 0) return;
+  let diffs: CommitDiff[] = [];
+  const splitter = new CommitStreamSplitter(commits, (diff) => diffs.push(diff));
+  const handOver = () => {
+    const batch = diffs;
+    diffs = [];
+    return onBatch(batch);
+  };
+  await streamCommitDiffs(dir, commits, (chunk) => {
+    splitter.push(chunk);
+    return diffs.length >= batchSize ? handOver() : undefined;
+  });
+  splitter.end();
+  if (diffs.length > 0) await handOver();
+}
+
 /** The raw output of one `git diff-tree --stdin` for `commits`, chunk by chunk. */
 export async function streamCommitDiffs(
   dir: string,
   commits: readonly string[],
-  onChunk: (chunk: Buffer) => void,
+  onChunk: (chunk: Buffer) => void | Promise<void>,
 ): Promise<void> {
   await streamGit(dir, [...diffTreeArgs, "--stdin"], onChunk, {
     input: `${commits.join("\n")}\n`,
@@ -79,8 +109,10 @@ export async function streamCommitDiffs(
 export class CommitStreamSplitter {
   private index = 0;
   private parser = new CommitDiffParser();
-  private pending = Buffer.alloc(0);
-  /** The byte just before `pending`: a header starts after a newline, a NUL, or nothing. */
+  /** The output not yet handed to a parser: `pending` from `offset` on (never copied per cut). */
+  private pending: Buffer = Buffer.alloc(0);
+  private offset = 0;
+  /** The byte just before `offset`: a header starts after a newline, a NUL, or nothing. */
   private before: number | null = null;
   /** The header's own fields hold SHAs (the parents): look for the next commit only past them. */
   private headerFieldsLeft = commitHeaderFields;
@@ -91,10 +123,12 @@ export class CommitStreamSplitter {
   ) {}
 
   push(chunk: Buffer): void {
-    this.pending = Buffer.concat([this.pending, chunk]);
+    const rest = this.pending.subarray(this.offset);
+    this.pending = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+    this.offset = 0;
     for (;;) {
       for (; this.headerFieldsLeft > 0; this.headerFieldsLeft--) {
-        const end = this.pending.indexOf(0);
+        const end = this.pending.indexOf(0, this.offset);
         if (end === -1) return;
         this.flush(end + 1);
       }
@@ -104,7 +138,7 @@ export class CommitStreamSplitter {
         return;
       }
       const marker = Buffer.from(`${nextCommit}\0`);
-      let at = this.pending.indexOf(marker);
+      let at = this.pending.indexOf(marker, this.offset);
       while (at !== -1 && !this.startsHeader(at)) at = this.pending.indexOf(marker, at + 1);
       // A marker may be cut in two by the chunk boundary: keep its length back.
       if (at === -1) {
@@ -126,15 +160,16 @@ export class CommitStreamSplitter {
     this.onDiff(this.parser.end());
   }
 
-  private flush(length: number): void {
-    if (length <= 0) return;
-    this.parser.push(this.pending.subarray(0, length));
-    this.before = this.pending[length - 1] ?? null;
-    this.pending = Buffer.from(this.pending.subarray(length));
+  /** Hands the output up to `end` (an index into `pending`) to the current commit's parser. */
+  private flush(end: number): void {
+    if (end <= this.offset) return;
+    this.parser.push(this.pending.subarray(this.offset, end));
+    this.before = this.pending[end - 1] ?? null;
+    this.offset = end;
   }
 
   private startsHeader(at: number): boolean {
-    const previous = at === 0 ? this.before : this.pending[at - 1];
+    const previous = at === this.offset ? this.before : this.pending[at - 1];
     return previous === null || previous === 10 || previous === 0;
   }
 }

@@ -33,17 +33,24 @@ export function runGit(
   options: GitOptions = {},
 ): Promise<GitResult> {
   const chunks: Buffer[] = [];
-  return streamGit(dir, args, (chunk) => chunks.push(chunk), options).then((done) => ({
+  const collect = (chunk: Buffer) => {
+    chunks.push(chunk);
+  };
+  return streamGit(dir, args, collect, options).then((done) => ({
     ...done,
     stdout: Buffer.concat(chunks),
   }));
 }
 
-/** Runs git in `dir` and hands each stdout chunk to `onChunk` as it arrives (large outputs). */
+/**
+ * Runs git in `dir` and hands each stdout chunk to `onChunk` as it arrives (large outputs). When
+ * `onChunk` returns a promise, git's output is not read until it settles: git blocks on a full
+ * pipe, so a slow consumer holds a bounded amount of output, not all of it.
+ */
 export function streamGit(
   dir: string,
   args: readonly string[],
-  onChunk: (chunk: Buffer) => void,
+  onChunk: (chunk: Buffer) => void | Promise<void>,
   options: GitOptions = {},
 ): Promise<{ stderr: string; status: number }> {
   return new Promise((resolve, reject) => {
@@ -57,25 +64,27 @@ export function streamGit(
     if (!stdout || !errorOutput) throw new Error("git was started without output pipes");
     const stderr: Buffer[] = [];
     let callbackError: unknown;
+    const fail = (error: unknown) => {
+      callbackError = error;
+      child.kill();
+      stdout.resume(); // drain what is left, so that git's exit is seen
+    };
     stdout.on("data", (chunk: Buffer) => {
       if (callbackError !== undefined) return;
       try {
-        onChunk(chunk);
+        const handled = onChunk(chunk);
+        if (handled instanceof Promise) {
+          stdout.pause();
+          handled.then(() => {
+            if (callbackError === undefined) stdout.resume();
+          }, fail);
+        }
       } catch (error) {
-        callbackError = error;
-        child.kill();
+        fail(error);
       }
     });
     errorOutput.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === "ENOENT"
-          ? new IntentguardError(
-              "git was not found on PATH. Install git (2.31 or newer) or fix PATH, then retry.",
-            )
-          : error,
-      );
-    });
+    child.on("error", (error: NodeJS.ErrnoException) => reject(spawnFailure(error)));
     child.on("close", (code) => {
       if (callbackError !== undefined) return reject(callbackError);
       const status = code ?? -1;
@@ -92,6 +101,63 @@ export function streamGit(
       child.stdin.end(options.input);
     }
   });
+}
+
+/** A git process the caller keeps writing to (e.g. `cat-file --batch` for a whole job). */
+export interface RunningGit {
+  write(input: string): void;
+  /** Closes git's stdin and waits for it to exit. */
+  end(): Promise<{ stderr: string; status: number }>;
+  /** Settles when git exits: rejects with a GitError if it fails. */
+  finished: Promise<{ stderr: string; status: number }>;
+}
+
+/** Starts git in `dir` with its stdin left open for `write`; stdout goes to `onChunk`. */
+export function startGit(
+  dir: string,
+  args: readonly string[],
+  onChunk: (chunk: Buffer) => void,
+): RunningGit {
+  let writeInput: (input: string) => void = () => {};
+  let endInput: () => void = () => {};
+  const finished = new Promise<{ stderr: string; status: number }>((resolve, reject) => {
+    const child = spawn("git", [...baseArgs, ...args], {
+      cwd: dir,
+      env: process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const { stdin, stdout, stderr: errorOutput } = child;
+    if (!stdin || !stdout || !errorOutput) throw new Error("git was started without pipes");
+    const stderr: Buffer[] = [];
+    stdin.on("error", () => {}); // git's exit code tells the story
+    writeInput = (input) => stdin.write(input);
+    endInput = () => stdin.end();
+    stdout.on("data", onChunk);
+    errorOutput.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", (error: NodeJS.ErrnoException) => reject(spawnFailure(error)));
+    child.on("close", (code) => {
+      const text = Buffer.concat(stderr).toString("utf8");
+      if (code === 0) resolve({ stderr: text, status: 0 });
+      else reject(new GitError(args, code, text));
+    });
+  });
+  finished.catch(() => {}); // observed through end() or the caller's own handler
+  return {
+    write: (input) => writeInput(input),
+    end: () => {
+      endInput();
+      return finished;
+    },
+    finished,
+  };
+}
+
+function spawnFailure(error: NodeJS.ErrnoException): Error {
+  return error.code === "ENOENT"
+    ? new IntentguardError(
+        "git was not found on PATH. Install git (2.31 or newer) or fix PATH, then retry.",
+      )
+    : error;
 }
 
 /** Runs git in `dir` and returns stdout as text with the final newline removed. */

@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { GitError } from "../errors.js";
 import { withFileLock } from "../fs/file-lock.js";
+import { makeDirectory } from "../fs/make-directory.js";
 import { runGit } from "./exec.js";
 import { readObjects } from "./read-objects.js";
 import type { Repo } from "./repo.js";
@@ -23,7 +23,7 @@ const lockContention =
  */
 export function withNotesLock<T>(repo: Repo, work: () => Promise<T>): Promise<T> {
   const directory = path.join(repo.commonDir, "intentguard");
-  mkdirSync(directory, { recursive: true });
+  makeDirectory(directory);
   return withFileLock(path.join(directory, "notes.lock"), work);
 }
 
@@ -152,4 +152,18 @@ async function notesTip(dir: string): Promise<string | null> {
     okExitCodes: [1],
   });
   return status === 0 ? stdout.toString("utf8").trim() : null;
+}
+
+/** Every note of our notes ref, commit → note blob ID, from one `git notes list`. */
+export async function listNotes(dir: string): Promise<Map<string, string>> {
+  const { stdout, status } = await runGit(dir, ["notes", `--ref=${notesRef}`, "list"], {
+    okExitCodes: [1],
+  });
+  const notes = new Map<string, string>();
+  if (status !== 0) return notes; // no notes ref yet
+  for (const line of stdout.toString("utf8").split("\n")) {
+    const [blob, commit] = line.split(" ");
+    if (blob && commit) notes.set(commit, blob);
+  }
+  return notes;
 }

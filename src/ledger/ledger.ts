@@ -2,18 +2,23 @@ import { createHash } from "node:crypto";
 import {
   appendFileSync,
   closeSync,
+  constants,
   existsSync,
   fstatSync,
   mkdirSync,
   openSync,
-  readFileSync,
   readSync,
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { IntentguardError } from "../errors.js";
 import { withFileLock } from "../fs/file-lock.js";
+import { fileSystemError } from "../fs/fs-error.js";
+import { makeDirectory } from "../fs/make-directory.js";
+import { readIfExists } from "../fs/read-if-exists.js";
 import { splitLines } from "../fs/split-lines.js";
 import type { Repo } from "../git/repo.js";
+import { cloneId, notRegularFile } from "./ledger-index.js";
 
 /** What the hooks and commands record in this clone's ledger. */
 export type LedgerEvent =
@@ -25,6 +30,8 @@ export type LedgerEvent =
       record_id: string;
       files: number;
       lines: number;
+      /** The SHA-256 of the record (see core/trace/record-digest): the ledger vouches for it. */
+      record_sha256?: string;
       /** Commits the same ref update dropped (an amend's or a rebase's originals). */
       rewritten_from?: string[];
     }
@@ -64,14 +71,18 @@ function excludeFromGit(repo: Repo, file: string): void {
   if (relative.startsWith("..") || path.isAbsolute(relative)) return; // kept in the git directory
   const pattern = `/${relative.split(path.sep).join("/")}`;
   const exclude = path.join(repo.commonDir, "info", "exclude");
-  const existing = existsSync(exclude) ? readFileSync(exclude, "utf8") : "";
+  const existing = readIfExists(exclude, "git's exclude file")?.toString("utf8") ?? "";
   if (existing.split("\n").includes(pattern)) return;
-  mkdirSync(path.dirname(exclude), { recursive: true });
   const separator = existing === "" || existing.endsWith("\n") ? "" : "\n";
-  appendFileSync(
-    exclude,
-    `${separator}# intentguard's local ledger\n${pattern}\n${pattern}.lock\n`,
-  );
+  makeDirectory(path.dirname(exclude));
+  try {
+    appendFileSync(
+      exclude,
+      `${separator}# intentguard's local ledger\n${pattern}\n${pattern}.lock\n`,
+    );
+  } catch (error) {
+    throw fileSystemError(error, exclude, "write", "git's exclude file");
+  }
 }
 
 /** SHA-256 of a ledger line's bytes (without its newline): the next line's `prev`. */
@@ -95,38 +106,126 @@ export async function appendLedgerEvents(
   repo: Repo,
   events: readonly LedgerEvent[],
 ): Promise<LedgerEvent[]> {
+  try {
+    return await appendAnchoredEvents(repo, events, async () => {});
+  } catch (error) {
+    throw error instanceof LedgerAppendError ? error.failure : error;
+  }
+}
+
+/** Where an event lies: this clone's ledger, the event's line number and its line's SHA-256. */
+export interface LedgerAnchor {
+  clone: string;
+  seq: number;
+  line_hash: string;
+}
+
+/**
+ * The ledger could not be appended. `published`: what points at the lines (the trace records)
+ * was written before the append failed, so it names lines this ledger does not have.
+ */
+export class LedgerAppendError extends IntentguardError {
+  constructor(
+    readonly failure: unknown,
+    readonly published: boolean,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure));
+  }
+}
+
+/**
+ * Appends events that something else points at (a trace record anchors its commit_traced line):
+ * under the ledger lock the lines are composed, `publish` is handed each event's anchor and
+ * writes what points at them (the notes), and only then are the lines appended — so the ledger
+ * says "traced" only of what is, and no other writer takes those line numbers meanwhile. When
+ * `publish` fails nothing is appended; any failure of the ledger itself is a LedgerAppendError
+ * saying whether `publish` had run.
+ */
+export async function appendAnchoredEvents(
+  repo: Repo,
+  events: readonly LedgerEvent[],
+  publish: (anchors: LedgerAnchor[]) => Promise<void>,
+): Promise<LedgerEvent[]> {
+  let published = false;
+  try {
+    const file = prepareLedger(repo);
+    const clone = cloneId(repo);
+    return await withFileLock(`${file}.lock`, async () => {
+      const { text, written, anchors } = composeLines(readTail(file), events, clone);
+      await publish(anchors).catch((error: unknown) => {
+        throw new PublishError(error);
+      });
+      published = true;
+      appendText(file, text);
+      return written;
+    });
+  } catch (error) {
+    if (error instanceof PublishError) throw error.cause;
+    throw new LedgerAppendError(error, published);
+  }
+}
+
+/** Carries a failure of `publish` through the ledger's own error handling unchanged. */
+class PublishError {
+  constructor(readonly cause: unknown) {}
+}
+
+/** The ledger's path, its directory made and kept out of git the first time. */
+function prepareLedger(repo: Repo): string {
   const file = ledgerPath(repo);
   if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+    } catch (error) {
+      throw fileSystemError(error, file, "write", "the ledger");
+    }
     excludeFromGit(repo, file);
   }
-  return withFileLock(`${file}.lock`, () => {
-    const tail = readTail(file);
-    const lines: string[] = [];
-    const written: LedgerEvent[] = [];
-    let seq = tail.lastSeq;
-    let prev = tail.lastLine === null ? null : lineHash(tail.lastLine);
-    const push = (next: LedgerEvent) => {
-      seq += 1;
-      const line = JSON.stringify({ seq, prev, timestamp: new Date().toISOString(), ...next });
-      lines.push(line);
-      written.push(next);
-      prev = lineHash(line);
-    };
-    if (tail.torn) {
-      seq += 1; // the torn line keeps its place
-      push({ event: "torn_line_found", line: seq });
-    }
-    for (const event of events) push(event);
-    const text = `${tail.torn ? "\n" : ""}${lines.join("\n")}\n`;
+  return file;
+}
+
+/**
+ * The text that appends `events` after `tail`, each line chained to the one before; a torn last
+ * line is terminated and marked first. The anchors are the events' own lines, in order.
+ */
+function composeLines(
+  tail: Tail,
+  events: readonly LedgerEvent[],
+  clone: string,
+): { text: string; written: LedgerEvent[]; anchors: LedgerAnchor[] } {
+  const lines: string[] = [];
+  const written: LedgerEvent[] = [];
+  const anchors: LedgerAnchor[] = [];
+  let seq = tail.lastSeq;
+  let prev = tail.lastLine === null ? null : lineHash(tail.lastLine);
+  const push = (next: LedgerEvent) => {
+    seq += 1;
+    const line = JSON.stringify({ seq, prev, timestamp: new Date().toISOString(), ...next });
+    lines.push(line);
+    written.push(next);
+    prev = lineHash(line);
+    return { clone, seq, line_hash: prev };
+  };
+  if (tail.torn) {
+    seq += 1; // the torn line keeps its place
+    push({ event: "torn_line_found", line: seq });
+  }
+  for (const event of events) anchors.push(push(event));
+  return { text: `${tail.torn ? "\n" : ""}${lines.join("\n")}\n`, written, anchors };
+}
+
+/** One write of the composed lines, appended. */
+function appendText(file: string, text: string): void {
+  try {
     const fd = openSync(file, "a");
     try {
       writeSync(fd, text);
     } finally {
       closeSync(fd);
     }
-    return written;
-  });
+  } catch (error) {
+    throw fileSystemError(error, file, "write", "the ledger");
+  }
 }
 
 interface Tail {
@@ -140,18 +239,32 @@ interface Tail {
 
 const tailBytes = 1 << 16;
 
-/** Reads the end of the ledger: its last line, and the last complete line's seq. */
+/**
+ * Reads the end of the ledger: its last line, and the last complete line's seq. A ledger that
+ * cannot be read (no permission, a directory in its place) is explained with its path.
+ */
 function readTail(file: string): Tail {
+  try {
+    return readTailOf(file);
+  } catch (error) {
+    throw fileSystemError(error, file, "read", "the ledger");
+  }
+}
+
+function readTailOf(file: string): Tail {
   let fd: number;
   try {
-    fd = openSync(file, "r");
+    // Non-blocking: a FIFO in the ledger's place must not hang the hook until a writer comes.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT")
       return { lastLine: null, lastSeq: 0, torn: false };
     throw error;
   }
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (stat.isFIFO() || stat.isSocket()) throw notRegularFile(file);
+    const size = stat.size;
     if (size === 0) return { lastLine: null, lastSeq: 0, torn: false };
     for (let length = Math.min(size, tailBytes); ; length = Math.min(size, length * 4)) {
       const window = Buffer.alloc(length);

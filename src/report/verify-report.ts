@@ -17,6 +17,7 @@ export function formatVerifyReport(report: VerifyReport, style: Style): string {
       ),
     ),
     `commits in ${report.range}: ${report.commits.checked} checked, ${report.commits.traced} traced, ${report.commits.before_adoption} before adoption`,
+    anchorLine(report),
     ...report.issues.map((issue) =>
       style.red(`  ${issue.commit.slice(0, 12)} ${issue.kind}: ${issue.detail}`),
     ),
@@ -25,4 +26,13 @@ export function formatVerifyReport(report: VerifyReport, style: Style): string {
       : style.red(`✗ intentguard: ${failing} problem${failing === 1 ? "" : "s"} found`),
   ];
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * How far the ledger vouches for the records: those anchored here were checked against their
+ * line; those anchored in other clones' ledgers, or in none, only against their commits.
+ */
+function anchorLine({ commits }: VerifyReport): string {
+  const unanchored = commits.traced - commits.anchored_here - commits.anchored_elsewhere;
+  return `records: ${commits.anchored_here} anchored in this clone's ledger (checked against it), ${commits.anchored_elsewhere} in other clones' ledgers, ${unanchored} without an anchor`;
 }

@@ -43,7 +43,7 @@ export function recordCommits(
     const commitContributor = resolveContributor(diff.commit, options.contributorEnv);
     return buildRecord({
       diff,
-      blobSha256: (oid) => digests.get(oid)?.sha256 ?? null,
+      blob: (oid) => digests.get(oid) ?? null,
       intentId,
       intent: governance?.intents.find((intent) => intent.id === intentId) ?? null,
       contributorOf: (file, ranges) => carried(file, ranges, commitContributor),

@@ -49,7 +49,9 @@ describe("CommitStreamSplitter, on real git diff-tree --stdin output", () => {
     expected = diffs.map(plain);
     // The same stream as one buffer: re-split it below at every kind of boundary.
     const chunks: Buffer[] = [];
-    await streamCommitDiffs(repo.dir, commits, (chunk) => chunks.push(chunk));
+    await streamCommitDiffs(repo.dir, commits, (chunk) => {
+      chunks.push(chunk);
+    });
     output = Buffer.concat(chunks);
   });
 

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { intentsFilePath } from "../../core/governance-files.js";
 import type { RefusedCommand } from "../../core/judge/verdict.js";
+import { recordDigest } from "../../core/trace/record-digest.js";
 import type { TraceRecord } from "../../core/trace/record-schema.js";
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
@@ -15,8 +16,14 @@ import { readNotes, removeNotes, writeNotes } from "../../git/notes.js";
 import { readObjects } from "../../git/read-objects.js";
 import { locateHookRepo, type Repo } from "../../git/repo.js";
 import { branchTips, commitsDropped } from "../../git/revisions.js";
-import { appendLedgerEvents, type LedgerEvent } from "../../ledger/ledger.js";
+import {
+  appendAnchoredEvents,
+  appendLedgerEvents,
+  LedgerAppendError,
+  type LedgerEvent,
+} from "../../ledger/ledger.js";
 import { ledgerNotice } from "../../report/ledger-notice.js";
+import { ledgerNotAppendedMessage } from "../../report/messages.js";
 import { styleFor } from "../../report/style.js";
 import { formatTransactionReport } from "../../report/transaction.js";
 import { attributedLines, recordsInNote, recordsToNote } from "../../trace/note-records.js";
@@ -113,9 +120,12 @@ async function adopted(repo: Repo): Promise<boolean> {
 }
 
 /**
- * Writes the records of the allowed commits: the notes, in one git process whatever their
- * number, then the ledger, then the list the `aborted` state would withdraw. Who wrote what is carried over, by content, from the commits
- * the update drops (an amend's old commit, a rebase's originals).
+ * Writes the records of the allowed commits: under the ledger lock, the notes (one git process
+ * whatever their number), each record anchoring its commit_traced line, then the ledger lines,
+ * then the list the `aborted` state would withdraw. Who wrote what is carried over, by content,
+ * from the commits the update drops (an amend's old commit, a rebase's originals). A ledger that
+ * cannot be written does not leave the commits untraced: their records are written all the same
+ * (without an anchor, when the ledger could not even be read), and the message says so.
  */
 async function trace(
   repo: Repo,
@@ -137,21 +147,33 @@ async function trace(
     commit: record.vcs.revision_id,
     intent_id: record.intent_id,
     record_id: record.id,
+    record_sha256: recordDigest(record),
     files: record.files.length,
     lines: attributedLines(record),
     ...(replaced.commits.length > 0 ? { rewritten_from: replaced.commits } : {}),
   }));
-  await writeNotes(
-    repo,
-    new Map(records.map((record) => [record.vcs.revision_id, recordsToNote([record])])),
-  );
-  // Only after the notes are written: the ledger says "traced" only of what is.
-  process.stderr.write(ledgerNotice(await appendLedgerEvents(repo, events)));
-  rememberPendingTraces(
-    repo,
-    text,
-    records.map((record) => ({ commit: record.vcs.revision_id, record_id: record.id })),
-  );
+  const publish = async (anchored: readonly TraceRecord[]) => {
+    await writeNotes(
+      repo,
+      new Map(anchored.map((record) => [record.vcs.revision_id, recordsToNote([record])])),
+    );
+    rememberPendingTraces(
+      repo,
+      text,
+      anchored.map((record) => ({ commit: record.vcs.revision_id, record_id: record.id })),
+    );
+  };
+  try {
+    const written = await appendAnchoredEvents(repo, events, (anchors) =>
+      publish(records.map((record, index) => ({ ...record, ledger: anchors[index] }))),
+    );
+    process.stderr.write(ledgerNotice(written));
+  } catch (error) {
+    if (!(error instanceof LedgerAppendError)) throw error; // the notes failed: nothing written
+    if (!error.published) await publish(records);
+    const commits = records.map((record) => record.vcs.revision_id.slice(0, 12));
+    process.stderr.write(ledgerNotAppendedMessage(commits, error.message, error.published));
+  }
 }
 
 /** The commits an update drops (not reachable any more from the branch), and their records. */

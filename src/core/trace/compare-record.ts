@@ -1,9 +1,18 @@
-import type { TraceRecord } from "./record-schema.js";
+import type { TracedFile, TraceRecord } from "./record-schema.js";
+
+/** A file's identity in a record: its exact bytes when its name is not UTF-8, else its path. */
+function identity(file: Pick<TracedFile, "relative_path" | "relative_path_base64">): string {
+  return file.relative_path_base64 !== undefined
+    ? `\0${file.relative_path_base64}`
+    : file.relative_path;
+}
 
 /**
- * What differs between a stored record and one recomputed from its commit: the files, their
- * operations, blob hashes and modes, and every range's bounds and content hash. Identity, time,
- * intent and contributor are not recomputable and are not compared.
+ * What differs between a stored record and one recomputed from its commit: the commit it is
+ * keyed to and its parents, its intent (the commit's own Intent: trailer, or null without one), the files (by
+ * their exact names), their operations, blob hashes, modes and object IDs, and every range's bounds and
+ * content hash. Identity, time and contributor are not recomputable: the ledger vouches for
+ * those (verify-traces.ts).
  */
 export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[] {
   const differences: string[] = [];
@@ -12,10 +21,18 @@ export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[]
       `keyed to ${fresh.vcs.revision_id} but names ${stored.vcs?.revision_id} (a rewrite was not re-keyed)`,
     );
   }
-  const storedFiles = new Map((stored.files ?? []).map((file) => [file.relative_path, file]));
-  const freshPaths = new Set(fresh.files.map((file) => file.relative_path));
+  if ((stored.parents ?? []).join(" ") !== fresh.parents.join(" ")) {
+    differences.push(`parents differ from the commit's (${fresh.parents.join(", ") || "none"})`);
+  }
+  if (stored.intent_id !== fresh.intent_id) {
+    differences.push(
+      `intent_id is ${JSON.stringify(stored.intent_id)}, but the commit's Intent: trailer says ${JSON.stringify(fresh.intent_id)}`,
+    );
+  }
+  const storedFiles = new Map((stored.files ?? []).map((file) => [identity(file), file]));
+  const freshFiles = new Set(fresh.files.map(identity));
   for (const file of fresh.files) {
-    const old = storedFiles.get(file.relative_path);
+    const old = storedFiles.get(identity(file));
     if (!old) {
       differences.push(`${file.relative_path}: missing from the record`);
       continue;
@@ -24,10 +41,13 @@ export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[]
       JSON.stringify([
         f.operation,
         f.old_path,
+        f.old_path_base64,
         f.before?.sha256,
         f.before?.mode,
+        f.before?.oid,
         f.after?.sha256,
         f.after?.mode,
+        f.after?.oid,
       ]);
     if (summary(old) !== summary(file))
       differences.push(`${file.relative_path}: operation, modes or blob hashes differ`);
@@ -41,9 +61,9 @@ export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[]
       );
     }
   }
-  for (const path of storedFiles.keys()) {
-    if (!freshPaths.has(path))
-      differences.push(`${path}: recorded, but the commit does not touch it`);
+  for (const [key, file] of storedFiles) {
+    if (!freshFiles.has(key))
+      differences.push(`${file.relative_path}: recorded, but the commit does not touch it`);
   }
   return differences;
 }

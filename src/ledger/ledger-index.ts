@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { IntentguardError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { fileSystemError } from "../fs/fs-error.js";
+import { readIfExists } from "../fs/read-if-exists.js";
+import { splitLines } from "../fs/split-lines.js";
+import type { Repo } from "../git/repo.js";
+
+/** One line of the ledger: its bytes (what `prev` and anchors hash) and its event, if it parses. */
+export interface LedgerLine {
+  bytes: Buffer;
+  entry: Record<string, unknown> | null;
+}
+
+/**
+ * The whole ledger, empty when there is none. Only a regular file is read: a ledger pointed at a
+ * device (/dev/zero, a FIFO) would never end.
+ */
+export function readLedgerFile(file: string): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK); // a FIFO must not hang it
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return Buffer.alloc(0);
+    throw fileSystemError(error, file, "read", "the ledger");
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw notRegularFile(file);
+    return readFileSync(fd);
+  } catch (error) {
+    throw fileSystemError(error, file, "read", "the ledger");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function notRegularFile(file: string): IntentguardError {
+  return new IntentguardError(
+    `the ledger ${file} is not a regular file (a directory, a device, a FIFO or a socket is in its place). Move it away; intentguard starts a new ledger there, and verify reports the records that anchored the old one.`,
+  );
+}
+
+/** The ledger's lines in order (line n is seq n); a torn last line is kept. */
+export function indexLedger(bytes: Buffer): LedgerLine[] {
+  if (bytes.length === 0) return [];
+  const body = bytes[bytes.length - 1] === 10 ? bytes.subarray(0, -1) : bytes;
+  return splitLines(body).map((line) => {
+    try {
+      const entry = JSON.parse(line.toString("utf8")) as unknown;
+      return {
+        bytes: line,
+        entry: entry && typeof entry === "object" ? (entry as Record<string, unknown>) : null,
+      };
+    } catch {
+      return { bytes: line, entry: null };
+    }
+  });
+}
+
+/**
+ * This clone's identity, kept beside the ledger in the common git directory: records written
+ * here anchor this clone's ledger under it, so verify checks them against this ledger and leaves
+ * records anchored in teammates' ledgers alone.
+ */
+export function cloneIdFile(repo: Repo): string {
+  return path.join(repo.commonDir, "intentguard", "clone-id");
+}
+
+export function readCloneId(repo: Repo): string | null {
+  const text = readIfExists(cloneIdFile(repo))?.toString("utf8").trim();
+  return text && /^[0-9a-f-]{36}$/.test(text) ? text : null;
+}
+
+/** The clone's identity, made the first time it is needed. */
+export function cloneId(repo: Repo): string {
+  const existing = readCloneId(repo);
+  if (existing) return existing;
+  const made = randomUUID();
+  writeFileAtomic(cloneIdFile(repo), `${made}\n`, undefined, "this clone's identity");
+  return made;
+}
