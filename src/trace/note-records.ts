@@ -1,10 +1,5 @@
 import { TraceRecord } from "../core/trace/record-schema.js";
 
-/** A note's content: one record per line, so notes merged by concatenation stay valid. */
-export function recordsToNote(records: readonly TraceRecord[]): string {
-  return `${records.map((record) => JSON.stringify(record)).join("\n")}\n`;
-}
-
 /** A line of a note, read as JSON only: what it holds is not checked yet. */
 type JsonLine =
   | { ok: true; line: number; text: string; record: unknown }
@@ -77,13 +72,4 @@ export function noteLines(text: string, commit?: string): NoteLine[] {
 export function recordsInNote(note: string | undefined, commit?: string): TraceRecord[] {
   if (note === undefined) return [];
   return noteLines(note, commit).flatMap((line) => (line.ok ? [line.record] : []));
-}
-
-/** The number of lines a record attributes: the sum of its ranges' lengths. */
-export function attributedLines(record: TraceRecord): number {
-  let lines = 0;
-  for (const file of record.files ?? []) {
-    for (const range of file.ranges ?? []) lines += range.end_line - range.start_line + 1;
-  }
-  return lines;
 }

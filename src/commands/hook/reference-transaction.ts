@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { intentsFilePath } from "../../core/governance-files.js";
 import type { RefusedCommand } from "../../core/judge/verdict.js";
+import { attributedLines, recordsToNote } from "../../core/trace/note-text.js";
 import { recordDigest } from "../../core/trace/record-digest.js";
 import type { TraceRecord } from "../../core/trace/record-schema.js";
 import type { Environment } from "../../environment.js";
@@ -26,7 +27,6 @@ import { ledgerNotice } from "../../report/ledger-notice.js";
 import { ledgerNotAppendedMessage } from "../../report/messages.js";
 import { styleFor } from "../../report/style.js";
 import { formatTransactionReport } from "../../report/transaction.js";
-import { attributedLines, recordsInNote, recordsToNote } from "../../trace/note-records.js";
 import { rememberPendingTraces, takePendingTraces } from "../../trace/pending-traces.js";
 import { recordCommits } from "../../trace/record-commits.js";
 import { recordDenial } from "./record-denial.js";
@@ -191,6 +191,8 @@ async function replacedRecords(
   const news = updates.filter((update) => !absent(update.new)).map((update) => update.new);
   const commits = await commitsDropped(repo.root, olds, news);
   const notes = await readNotes(repo.root, commits);
+  // Loads the record schema (zod) only when there are notes to read: not on an ordinary commit.
+  const { recordsInNote } = await import("../../trace/note-records.js");
   return { commits, records: commits.flatMap((commit) => recordsInNote(notes.get(commit))) };
 }
 
