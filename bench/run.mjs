@@ -1,14 +1,23 @@
-// npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50 --rounds 15]
+// npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50
+//                  --verify-commits 10000 --rounds 15 --only a,b,c,d,e,f,g]
 // Measures intentguard against raw git and bare Node in the same run and prints the ratios the
 // issues set as targets. Never used as a test: timings belong here, not in assertions.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { interleaved, median, pairedRatio, peakMemoryMb, timeOnce } from "./measure.mjs";
-import { benchEnv, buildRepository, buildTopic, filePath, git } from "./synthetic-repo.mjs";
+import {
+  benchEnv,
+  buildRepository,
+  buildTopic,
+  filePath,
+  git,
+  traceHistory,
+} from "./synthetic-repo.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -16,8 +25,9 @@ const { values } = parseArgs({
     change: { type: "string", default: "20000" },
     "commit-files": { type: "string", default: "1000" },
     rebase: { type: "string", default: "50" },
+    "verify-commits": { type: "string", default: "10000" },
     rounds: { type: "string", default: "15" },
-    only: { type: "string", default: "a,b,c,d,e" },
+    only: { type: "string", default: "a,b,c,d,e,f,g" },
     keep: { type: "boolean", default: false },
   },
 });
@@ -25,6 +35,7 @@ const files = Number(values.files);
 const changeSize = Number(values.change);
 const commitFiles = Number(values["commit-files"]);
 const rebaseSize = Number(values.rebase);
+const verifyCommits = Number(values["verify-commits"]);
 const rounds = Number(values.rounds);
 /** Which benchmarks to run (`--only c,e` while working on the hooks). */
 const only = new Set(values.only.split(","));
@@ -48,6 +59,14 @@ function report(name, samples, floors, target, detail) {
   };
   results.push(result);
   log(`  ${name}: ${result.ratio.toFixed(2)}${target ? ` (target ≤ ${target})` : ""} — ${detail}`);
+}
+
+/** A TypeScript module of src/, bundled on the fly (esbuild) to time it in this process. */
+async function loadModule(entry) {
+  const { build } = await import("esbuild");
+  const outfile = path.join(work, `${path.basename(entry, ".ts")}.cjs`);
+  await build({ entryPoints: [entry], bundle: true, platform: "node", format: "cjs", outfile });
+  return createRequire(import.meta.url)(outfile);
 }
 
 const ms = (samples) => `${median(samples).toFixed(1)} ms`;
@@ -82,9 +101,10 @@ try {
         `check ${ms(a.check)}, node -e 0 ${ms(a.node)}`,
       );
     }
+    // (b) and (d) judge a large staged change: the index holds it from here on.
+    git(large, env, ["read-tree", `change-${changeSize}`]);
     if (only.has("b")) {
       // (b) a large staged change.
-      git(large, env, ["read-tree", `change-${changeSize}`]);
       const diffIndex = () =>
         timeOnce("git", ["diff-index", "--cached", "-z", "--raw", "HEAD"], largeOpts);
       check();
@@ -224,18 +244,104 @@ try {
     }
   }
 
+  if (only.has("f")) {
+    // (f) trace verify over a traced history of `verifyCommits` commits, and over a tenth of it:
+    // time per commit should not grow with the range, and memory should stay bounded.
+    log(`building and tracing a history of ${verifyCommits} commits…`);
+    const history = path.join(work, "history");
+    buildRepository(history, env, { files: commitFiles, changes: [] });
+    const tip = buildTopic(history, env, { commits: verifyCommits, files: commitFiles });
+    const historyOpts = { cwd: history, env };
+    traceHistory(history, env, "main", tip);
+    const tenth = Math.max(1, Math.floor(verifyCommits / 10));
+    const ranges = { all: "main..topic", tenth: `topic~${tenth}..topic` };
+    const verify = (range) => () =>
+      timeOnce(node, [cli, "trace", "verify", "--range", range], historyOpts);
+    const gitLog = (range) => () => timeOnce("git", ["log", "--raw", range], historyOpts);
+    verify(ranges.all)();
+    const f = interleaved(
+      {
+        node: nodeFloor(historyOpts),
+        logAll: gitLog(ranges.all),
+        verifyAll: verify(ranges.all),
+        logTenth: gitLog(ranges.tenth),
+        verifyTenth: verify(ranges.tenth),
+      },
+      Math.max(3, Math.ceil(rounds / 4)),
+    );
+    const memory = (range) =>
+      peakMemoryMb(node, [cli, "trace", "verify", "--range", range], historyOpts);
+    const perThousand = (samples, count) => (median(samples) / count) * 1000;
+    report(
+      `(f) trace verify over ${verifyCommits} traced commits, vs node -e 0 + git log --raw over them`,
+      f.verifyAll,
+      sum(f.node, f.logAll),
+      null,
+      `verify ${ms(f.verifyAll)} (${perThousand(f.verifyAll, verifyCommits).toFixed(0)} ms per 1,000), node ${ms(f.node)} + git log --raw ${ms(f.logAll)}; peak memory ${memory(ranges.all).toFixed(0)} MB (target ≤ 200); over ${tenth} commits: verify ${ms(f.verifyTenth)} (${perThousand(f.verifyTenth, tenth).toFixed(0)} ms per 1,000), peak memory ${memory(ranges.tenth).toFixed(0)} MB`,
+    );
+  }
+
+  if (only.has("g")) {
+    // (g) the scope matcher on hostile globs (test/vectors/hostile-globs.json), each against its
+    // ~4 KiB path: compile and first match, then the median of repeated matches.
+    const { compileGlob, globMatcher } = await loadModule(
+      path.join(root, "src/core/scope/glob.ts"),
+    );
+    const vectors = JSON.parse(
+      readFileSync(path.join(root, "test/vectors/hostile-globs.json"), "utf8"),
+    );
+    const times = vectors.matched.map((vector) => {
+      const subject = vector.unit.repeat(vector.times) + vector.tail;
+      const start = performance.now();
+      const compiled = compileGlob(vector.pattern);
+      const match = globMatcher(compiled.glob);
+      match(subject);
+      const first = performance.now() - start;
+      const repeated = Array.from({ length: 51 }, () => {
+        const again = performance.now();
+        match(subject);
+        return performance.now() - again;
+      });
+      return { pattern: vector.pattern, length: subject.length, first, median: median(repeated) };
+    });
+    const refusals = vectors.refused.map((pattern) => {
+      const start = performance.now();
+      const refused = !compileGlob(pattern).ok;
+      return { pattern, refused, ms: performance.now() - start };
+    });
+    const worst = Math.max(...times.map((time) => time.first));
+    results.push({
+      name: `(g) slowest hostile glob against a ~4 KiB path, compile + first match (ms)`,
+      measured: worst,
+      floor: null,
+      ratio: null,
+      target: 10,
+      detail: [
+        ...times.map(
+          (time) =>
+            `${time.pattern} on ${time.length} chars: first ${time.first.toFixed(2)} ms, then ${time.median.toFixed(3)} ms`,
+        ),
+        ...refusals.map(
+          (refusal) =>
+            `${refusal.pattern}: ${refusal.refused ? "refused at load" : "NOT REFUSED"} in ${refusal.ms.toFixed(2)} ms`,
+        ),
+      ].join("; "),
+    });
+    log(`  (g) slowest hostile glob: ${worst.toFixed(2)} ms (target < 10)`);
+  }
+
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   process.stdout.write(
     [
       `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${git(work, env, ["--version"]).trim()}`,
-      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --rounds ${rounds}`,
+      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --verify-commits ${verifyCommits} --rounds ${rounds}`,
       "Times are medians over interleaved rounds; each ratio is the median of the per-round ratios.",
       "",
       "| benchmark | intentguard | floor | ratio | target |",
       "| --- | ---: | ---: | ---: | ---: |",
       ...results.map(
         (r) =>
-          `| ${r.name} | ${r.measured.toFixed(1)} ms | ${r.floor.toFixed(1)} ms | ${r.ratio.toFixed(2)} | ${r.target ? `≤ ${r.target}` : "—"} |`,
+          `| ${r.name} | ${r.measured.toFixed(1)} ms | ${r.floor === null ? "—" : `${r.floor.toFixed(1)} ms`} | ${r.ratio === null ? "—" : r.ratio.toFixed(2)} | ${r.target ? `${r.ratio === null ? "<" : "≤"} ${r.target}${r.ratio === null ? " ms" : ""}` : "—"} |`,
       ),
       "",
       ...results.map((r) => `- ${r.name}: ${r.detail}`),

@@ -124,3 +124,31 @@ export function buildTopic(dir, env, { commits, files, seed = 7 }) {
   git(dir, env, ["fast-import", "--quiet"], Buffer.concat(chunks));
   return git(dir, env, ["rev-parse", "topic"]).trim();
 }
+
+/**
+ * Traces the commits from..to as the reference-transaction hook would when they land, a
+ * thousand per hook run (what a series of pushes or rebases leaves), without moving a branch.
+ */
+export function traceHistory(dir, env, from, to) {
+  const cli = path.join(
+    path.dirname(path.dirname(new URL(import.meta.url).pathname)),
+    "dist",
+    "cli.cjs",
+  );
+  const commits = git(dir, env, ["rev-list", "--reverse", `${from}..${to}`])
+    .trim()
+    .split("\n");
+  for (let start = 0; start < commits.length; start += 1000) {
+    const batch = commits.slice(start, start + 1000);
+    const old = start === 0 ? git(dir, env, ["rev-parse", from]).trim() : commits[start - 1];
+    const input = `${old} ${batch.at(-1)} refs/heads/traced\n--\n${batch.join("\n")}\n`;
+    const result = spawnSync(process.execPath, [cli, "hook", "reference-transaction", "prepared"], {
+      cwd: dir,
+      env,
+      input,
+    });
+    if (result.status !== 0) throw new Error(`tracing ${start}: ${result.stderr}`);
+  }
+  const pending = path.join(dir, ".git", "intentguard", "pending-trace");
+  writeFileSync(pending, "");
+}

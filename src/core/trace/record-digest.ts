@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import type { TraceRecord } from "./record-schema.js";
 
 /**
@@ -10,19 +10,59 @@ import type { TraceRecord } from "./record-schema.js";
  */
 export function recordDigest(record: TraceRecord): string {
   const { ledger: _anchor, ...rest } = record;
-  return `sha256:${createHash("sha256").update(canonicalJson(rest)).digest("hex")}`;
+  const hash = createHash("sha256");
+  const out = new ChunkedHashInput(hash);
+  writeCanonicalJson(rest, out);
+  out.flush();
+  return `sha256:${hash.digest("hex")}`;
 }
 
-/** JSON with every object's keys in code-unit order; a string built in one pass (verify runs it per record). */
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+/**
+ * Feeds text to a hash in chunks of about 64 KiB: a record of a 20,000-file commit is 13 MB of
+ * JSON, and building it as one string (or as nested strings, one per file) would add its size
+ * to the hook's peak memory twice over.
+ */
+class ChunkedHashInput {
+  private pending = "";
+
+  constructor(private readonly hash: Hash) {}
+
+  write(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= 65_536) this.flush();
+  }
+
+  flush(): void {
+    if (this.pending.length === 0) return;
+    this.hash.update(this.pending);
+    this.pending = "";
+  }
+}
+
+/** JSON with every object's keys in code-unit order, written piece by piece. */
+function writeCanonicalJson(value: unknown, out: ChunkedHashInput): void {
+  if (value === null || typeof value !== "object") {
+    out.write(JSON.stringify(value));
+    return;
+  }
+  if (Array.isArray(value)) {
+    out.write("[");
+    value.forEach((item, index) => {
+      if (index > 0) out.write(",");
+      writeCanonicalJson(item, out);
+    });
+    out.write("]");
+    return;
+  }
   const object = value as Record<string, unknown>;
-  let text = "{";
+  out.write("{");
+  let first = true;
   for (const key of Object.keys(object).sort()) {
     const field = object[key];
     if (field === undefined) continue;
-    text += `${text.length > 1 ? "," : ""}${JSON.stringify(key)}:${canonicalJson(field)}`;
+    out.write(`${first ? "" : ","}${JSON.stringify(key)}:`);
+    first = false;
+    writeCanonicalJson(field, out);
   }
-  return `${text}}`;
+  out.write("}");
 }
