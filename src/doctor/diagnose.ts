@@ -44,15 +44,16 @@ export async function diagnose(repo: Repo, env: Environment): Promise<Diagnosis[
 }
 
 /**
- * intentguard needs git 2.31: the reference-transaction hook (2.28), which judges every commit
- * whatever command lands it, and `rev-parse --path-format` (2.31).
+ * intentguard needs git 2.38: the reference-transaction hook (2.28), which judges every commit
+ * whatever command lands it, `rev-parse --path-format` (2.31), and `merge-tree --write-tree`
+ * (2.38), which tells what a merge authors beyond git's own merge.
  */
 async function gitRecentEnough(repo: Repo): Promise<Diagnosis[]> {
   const [major, minor, patch] = await gitVersion(repo.root);
   const shown = `${major}.${minor}.${patch}`;
-  return major > 2 || (major === 2 && minor >= 31)
+  return major > 2 || (major === 2 && minor >= 38)
     ? [ok(`git ${shown} runs the reference-transaction hook`)]
-    : [fail(`git ${shown} is older than 2.31, which intentguard needs`, "upgrade git")];
+    : [fail(`git ${shown} is older than 2.38, which intentguard needs`, "upgrade git")];
 }
 
 function disabledInEnvironment(env: Environment): Diagnosis[] {

@@ -5,10 +5,9 @@ import type { Verdict } from "../core/judge/verdict.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import type { Environment } from "../environment.js";
-import { diffCommit, diffCommits, diffTrees } from "../git/diff-commit.js";
+import { diffCommit, diffCommits } from "../git/diff-commit.js";
 import { type BlobsRead, readBlobs } from "../git/read-blobs.js";
 import type { Repo } from "../git/repo.js";
-import { shareHistory } from "../git/revisions.js";
 import {
   type GovernanceSnapshot,
   governanceObjectNames,
@@ -17,6 +16,7 @@ import {
 } from "../governance/governance-snapshot.js";
 import { governanceBeforeRemoval, once } from "./governance-sources.js";
 import { judgeAgainstParent } from "./judge-against-parent.js";
+import { authoredChange } from "./merge-authored.js";
 
 /** One commit's judgement, with the diff it was judged on (tracing reuses it). */
 export type CommitJudgement =
@@ -44,44 +44,57 @@ export interface CommitsToJudge {
  * brings in an unrelated history, every path that differs from its first parent.
  */
 export async function judgeCommits(request: CommitsToJudge): Promise<JudgedCommits> {
-  const { repo, env } = request;
-  const dir = repo.root;
   const {
     diffs,
     snapshots: parentSnapshots,
     digests,
-  } = await readCommits(dir, request.commits, request.parentLabel);
+  } = await readCommits(request.repo.root, request.commits, request.parentLabel);
   const judgements: CommitJudgement[] = [];
   for (const diff of diffs) {
-    const { sha, parents, trailers } = diff.commit;
-    const [firstParent] = parents;
-    const changes = (await unrelatedMerge(dir, parents))
-      ? await diffTrees(dir, firstParent as string, sha)
-      : diff.changes;
-    const judgement = await judgeAgainstParent({
-      repo,
-      parentGovernance: firstParent ? (parentSnapshots.get(firstParent) ?? null) : null,
-      ownGovernance: once(() => snapshotFromGit(dir, { kind: "commit", rev: sha.slice(0, 12) })),
-      governanceBeforeRemoval: () =>
-        firstParent ? governanceBeforeRemoval(dir, firstParent) : Promise.resolve(null),
-      changes,
-      merge: parents.length > 1,
-      resolved: resolveCommitIntent(trailerValues(trailers, intentTrailer), env.intent),
-      agent: env.agent,
-      deferWithoutIntent: false,
-      explainPending: request.explainPending,
-    });
-    if (judgement.kind === "ungoverned") {
-      judgements.push({ commit: sha, diff, kind: "ungoverned" });
-      continue;
-    }
-    const declared = env.intent?.trim();
-    if (declared && trailerValues(trailers, intentTrailer).length === 0) {
-      judgement.verdict.notes.push({ kind: "trailer-missing", declared });
-    }
-    judgements.push({ commit: sha, diff, ...judgement });
+    const [firstParent] = diff.commit.parents;
+    const parentGovernance = firstParent ? (parentSnapshots.get(firstParent) ?? null) : null;
+    judgements.push(await judgeCommitDiff(request, diff, parentGovernance));
   }
   return { judgements, digests };
+}
+
+/**
+ * Judges one commit, read with its diff, against its first parent's governance (null for a root)
+ * and under its own `Intent:` trailer: the decision every hook and `check --range` share. A merge
+ * is judged on what it authors (merge-authored.ts), which may name another parent to judge by.
+ */
+export async function judgeCommitDiff(
+  request: Omit<CommitsToJudge, "commits" | "parentLabel">,
+  diff: CommitDiff,
+  parentGovernance: GovernanceSnapshot | null,
+): Promise<CommitJudgement> {
+  const { repo, env } = request;
+  const dir = repo.root;
+  const { sha, parents, trailers } = diff.commit;
+  const { changes, against } = await authoredChange(dir, diff);
+  const judgedBy =
+    against === parents[0]
+      ? parentGovernance
+      : await snapshotFromGit(dir, { kind: "commit", rev: (against as string).slice(0, 12) });
+  const judgement = await judgeAgainstParent({
+    repo,
+    parentGovernance: judgedBy,
+    ownGovernance: once(() => snapshotFromGit(dir, { kind: "commit", rev: sha.slice(0, 12) })),
+    governanceBeforeRemoval: () =>
+      against ? governanceBeforeRemoval(dir, against) : Promise.resolve(null),
+    changes,
+    merge: parents.length > 1,
+    resolved: resolveCommitIntent(trailerValues(trailers, intentTrailer), env.intent),
+    agent: env.agent,
+    deferWithoutIntent: false,
+    explainPending: request.explainPending,
+  });
+  if (judgement.kind === "ungoverned") return { commit: sha, diff, kind: "ungoverned" };
+  const declared = env.intent?.trim();
+  if (declared && trailerValues(trailers, intentTrailer).length === 0) {
+    judgement.verdict.notes.push({ kind: "trailer-missing", declared });
+  }
+  return { commit: sha, diff, ...judgement };
 }
 
 /** The judgements, and the SHA-256 of every blob the commits touch (their records need them). */
@@ -146,12 +159,4 @@ function blobIds(change: FileChange): string[] {
   if (change.oldBlob && change.oldMode !== "160000") ids.push(change.oldBlob);
   if (change.newBlob && change.newMode !== "160000") ids.push(change.newBlob);
   return ids;
-}
-
-/** A merge whose other parents share no history with its first parent. */
-async function unrelatedMerge(dir: string, parents: readonly string[]): Promise<boolean> {
-  const [first, ...others] = parents;
-  if (!first || others.length === 0) return false;
-  for (const other of others) if (!(await shareHistory(dir, first, other))) return true;
-  return false;
 }

@@ -155,7 +155,7 @@ export function startGit(
 function spawnFailure(error: NodeJS.ErrnoException): Error {
   return error.code === "ENOENT"
     ? new IntentguardError(
-        "git was not found on PATH. Install git (2.31 or newer) or fix PATH, then retry.",
+        "git was not found on PATH. Install git (2.38 or newer) or fix PATH, then retry.",
       )
     : error;
 }

@@ -59,11 +59,16 @@ export async function listAncestors(dir: string, revs: readonly string[]): Promi
     .filter(Boolean);
 }
 
-/** The commits in `tip`'s history that add `file`, newest first. */
+/**
+ * The commits in `tip`'s history that add `file`, newest first. `--full-history`: git's history
+ * simplification would follow only one parent of a merge that keeps one side's tree (`-s ours`,
+ * an orphan history merged in), and miss the commits that added the file on the other.
+ */
 export async function commitsAdding(dir: string, tip: string, file: string): Promise<string[]> {
   const text = await gitText(dir, [
     "log",
     "--format=%H",
+    "--full-history",
     "--diff-filter=A",
     ...revisionArguments([tip]),
     "--",
@@ -122,19 +127,34 @@ export async function commitSummaries(dir: string, since?: string): Promise<Comm
  * The commits reachable from `tips` that no branch or remote-tracking branch reaches yet, oldest
  * first (parents before children): what a ref update brings that was never on a branch here.
  */
-export async function commitsNewToBranches(
+export function commitsNewToBranches(dir: string, tips: readonly string[]): Promise<string[]> {
+  return commitsNotReachedBy(dir, tips, ["--branches", "--remotes"]);
+}
+
+/**
+ * The commits reachable from `tip` that no branch or tag reaches yet, oldest first: what a push
+ * brings to a branch, asked in a pre-receive hook (the refs are not updated yet; the pushed
+ * objects are readable from the quarantine git points the hook at). Only branches and tags count
+ * as judged: commits parked under any other ref (`refs/custom/x`, a notes ref) were never judged.
+ */
+export function commitsNotOnBranchesOrTags(dir: string, tip: string): Promise<string[]> {
+  return commitsNotReachedBy(dir, [tip], ["--branches", "--tags"]);
+}
+
+/** The commits reachable from `tips` and from none of the refs `refSets` name, oldest first. */
+async function commitsNotReachedBy(
   dir: string,
   tips: readonly string[],
+  refSets: readonly string[],
 ): Promise<string[]> {
   if (tips.length === 0) return [];
-  // `--not` twice: the branches are excluded, the tips after --end-of-options are not.
+  // `--not` twice: the ref sets are excluded, the tips after --end-of-options are not.
   const text = await gitText(dir, [
     "rev-list",
     "--topo-order",
     "--reverse",
     "--not",
-    "--branches",
-    "--remotes",
+    ...refSets,
     "--not",
     ...revisionArguments(tips),
     "--",
@@ -177,6 +197,24 @@ export async function shareHistory(dir: string, a: string, b: string): Promise<b
     okExitCodes: [1],
   });
   return status === 0;
+}
+
+/**
+ * The tree git's own merge of two commits gives (`git merge-tree --write-tree`, git 2.38+): what
+ * a merge commit would hold had nobody edited it. Conflicted files hold git's conflict markers,
+ * so any resolution differs from it.
+ */
+export async function automaticMergeTree(dir: string, a: string, b: string): Promise<string> {
+  const { stdout } = await runGit(
+    dir,
+    ["merge-tree", "--write-tree", "--no-messages", ...revisionArguments([a, b])],
+    { okExitCodes: [1] }, // 1: the merge has conflicts; the tree is still written
+  );
+  const tree = stdout.toString("utf8").split("\n")[0]?.trim() ?? "";
+  if (!/^[0-9a-f]{40,64}$/.test(tree)) {
+    throw new GitError(["merge-tree", "--write-tree", a, b], 0, `unexpected output: ${tree}`);
+  }
+  return tree;
 }
 
 /** The commits the local branches and remote-tracking branches point at. */

@@ -42,13 +42,27 @@ export async function compileSnapshot(
   stateDir: string | null,
 ): Promise<Governance | null> {
   if (snapshot.intents === null) return null;
+  const compiled = compiledHere.get(snapshot.contentKey);
+  if (compiled) return compiled;
   const cacheFile = stateDir
     ? path.join(stateDir, "cache", `rules-${cacheFormat}-${version}-${snapshot.contentKey}.json`)
     : null;
   const cached = cacheFile ? readCached(cacheFile) : null;
-  if (cached) return cached;
+  if (cached) return remember(snapshot.contentKey, cached);
   const governance = await parseGovernance(snapshot, snapshot.intents);
   if (cacheFile) storeInCache(cacheFile, governance);
+  return remember(snapshot.contentKey, governance);
+}
+
+/**
+ * Governance compiled in this process, by content key: a range check or a rebase judges thousands
+ * of commits against a handful of distinct rules, and content named by git's object IDs never
+ * changes. Only successes are kept: an error names the commit it was read from.
+ */
+const compiledHere = new Map<string, Governance>();
+
+function remember(contentKey: string, governance: Governance): Governance {
+  compiledHere.set(contentKey, governance);
   return governance;
 }
 

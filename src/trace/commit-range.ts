@@ -1,5 +1,6 @@
 import { intentsFilePath } from "../core/governance-files.js";
 import { GitError, IntentguardError } from "../errors.js";
+import { isAncestor } from "../git/history-bounds.js";
 import {
   type CommitSummary,
   commitSummaries,
@@ -52,13 +53,15 @@ export async function commitsInRange(dir: string, range: string): Promise<string
 
 /**
  * The commits made before intentguard was adopted, in the history of the range's tip: the
- * ancestors of the commits that added the intents file, which are not expected to be traced.
+ * ancestors of the first commits that added the intents file, which are not expected to be traced
+ * or judged. Only the first: a commit that adds the file again (after one that deleted it) is no
+ * adoption, and the commits before it were governed.
  */
 export async function commitsBeforeAdoption(dir: string, range: string): Promise<Set<string>> {
   checkRange(range);
   const tip = range.includes("..") ? range.split(/\.\.\.?/).pop() || "HEAD" : range;
   try {
-    const adoptions = await commitsAdding(dir, tip, intentsFilePath);
+    const adoptions = await firstAdoptions(dir, await commitsAdding(dir, tip, intentsFilePath));
     if (adoptions.length === 0) return new Set(await commitsInRange(dir, tip));
     return new Set(
       await listAncestors(
@@ -75,6 +78,25 @@ export async function commitsBeforeAdoption(dir: string, range: string): Promise
       `the tip of ${JSON.stringify(range)} is not a revision git can resolve (${error.stderr.trim().split("\n")[0]}). ${rangeExample}.`,
     );
   }
+}
+
+/**
+ * The commits that add the intents file with no such commit in their history: where each history
+ * adopted intentguard (one per unrelated history). Commits that add it back are not among them.
+ */
+async function firstAdoptions(dir: string, adding: readonly string[]): Promise<string[]> {
+  const first: string[] = [];
+  for (const commit of adding) {
+    let later = false;
+    for (const other of adding) {
+      if (other !== commit && (await isAncestor(dir, other, commit))) {
+        later = true;
+        break;
+      }
+    }
+    if (!later) first.push(commit);
+  }
+  return first;
 }
 
 /**
