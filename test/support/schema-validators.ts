@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
@@ -16,4 +17,17 @@ export function agentTraceValidator() {
 /** Ajv for the trace-record JSON Schema intentguard ships. */
 export function traceRecordValidator() {
   return compile(new URL("../../schema/trace-record.schema.json", import.meta.url));
+}
+
+/**
+ * Ajv (draft-07, with formats) for the vendored SARIF 2.1.0 schema (see
+ * test/fixtures/sarif/README.md): draft-07, so the plain Ajv class, not Ajv2020. Its patterns are
+ * compiled without the `u` flag: the schema's `language` pattern,
+ * `^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$`, has a stray `]` that only a unicode RegExp refuses.
+ */
+export function sarifValidator() {
+  const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats.default(ajv);
+  const url = new URL("../fixtures/sarif/sarif-schema-2.1.0.json", import.meta.url);
+  return ajv.compile(JSON.parse(readFileSync(url, "utf8")));
 }

@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import type { RuleName } from "../config/policy-schema.js";
+import type { FixedRule, Verdict } from "../judge/verdict.js";
+
+/** The stable, versioned shape of `check --range --format json`. */
+export const rangeCheckSchemaVersion = 1;
+
+/**
+ * Rules only a range check reports: the rules a commit's parent carries cannot be read, an
+ * adoption after the range's base already had governance, and (with --verify-traces) a trace
+ * record that is missing, invalid, duplicated or disagrees with its commit.
+ */
+export type RangeRule =
+  | "governance_unreadable"
+  | "adoption_repeated"
+  | "trace_missing"
+  | "trace_invalid"
+  | "trace_duplicate"
+  | "trace_tampered";
+
+export type CheckRule = RuleName | FixedRule | RangeRule;
+
+/** One problem, at the finest grain a report annotates: one commit, one rule, at most one path. */
+export interface RangeFinding {
+  /**
+   * Stable across runs and reruns: SHA-256 of rule, intent, path and commit (never line numbers,
+   * which move), so CI services match a finding to the one they saw before.
+   */
+  fingerprint: string;
+  rule: CheckRule;
+  severity: "error" | "warn";
+  /** The full SHA of the commit the finding is about. */
+  commit: string;
+  /** The intent the commit was judged under, when it declared one. */
+  intent: string | null;
+  /** The repo-relative path the finding is about, when it is about a path. */
+  path: string | null;
+  /** A 1-based line in `path` at that commit (the first line the commit adds there), if any. */
+  line: number | null;
+  /** One sentence, without colour or newlines' meaning for the format: reporters escape it. */
+  message: string;
+}
+
+/** How one commit of the range fared; the reports word `error` as "not judged". */
+export type CommitOutcome = "allowed" | "blocked" | "error";
+
+export interface CommitCheck {
+  commit: string;
+  /** The first line of the commit's message. */
+  subject: string;
+  outcome: CommitOutcome;
+  /** The verdict the hooks would have given; null when the commit could not be judged. */
+  verdict: Verdict | null;
+}
+
+/** Where a range came from, so a report can say what it checked and why. */
+export interface RangeSource {
+  /** e.g. "--range", "--commit", "--base", "github pull_request", "gitlab merge request". */
+  kind: string;
+  /** The range as git reads it: `<base>..<head>`, or `<head>` for a whole history. */
+  spec: string;
+  base: string | null;
+  head: string;
+}
+
+export interface RangeCheck {
+  version: typeof rangeCheckSchemaVersion;
+  source: RangeSource;
+  /**
+   * Every commit checked, oldest first, whether it was judged or could not be (outcome `error`);
+   * commits before adoption or never governed are not checked.
+   */
+  commits: CommitCheck[];
+  skipped: {
+    /** Commits in the range made before intentguard was adopted (their history had no rules). */
+    before_adoption: number;
+  };
+  /** Whether --verify-traces also checked each commit's trace record. */
+  traces_checked: boolean;
+  /** Every finding, in the range's order (oldest commit first). */
+  findings: RangeFinding[];
+}
+
+/** Whether a range check fails: any finding of severity error. */
+export function rangeCheckFails(check: RangeCheck): boolean {
+  return check.findings.some((finding) => finding.severity === "error");
+}
+
+/** The fingerprint of a finding: what it is about, never where in a file it was seen. */
+export function findingFingerprint(
+  finding: Pick<RangeFinding, "rule" | "intent" | "path" | "commit">,
+): string {
+  const key = JSON.stringify([finding.rule, finding.intent, finding.path, finding.commit]);
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** A finding with its fingerprint computed. */
+export function rangeFinding(finding: Omit<RangeFinding, "fingerprint">): RangeFinding {
+  const { fingerprint: _stale, ...fields } = finding as RangeFinding;
+  return { fingerprint: findingFingerprint(fields), ...fields };
+}
+
+/**
+ * A verdict's findings, one per path (a finding about no path stays one): what an annotation can
+ * point at. The message names the path too, for reports that show it apart from its location. `lineOf` gives the first line the commit adds to a path, if it adds any.
+ */
+export function verdictFindings(
+  commit: string,
+  verdict: Verdict,
+  lineOf: (path: string) => number | null,
+): RangeFinding[] {
+  const intent = verdict.intent?.id ?? null;
+  return verdict.findings.flatMap((finding) => {
+    const base = { rule: finding.rule, severity: finding.severity, commit, intent };
+    if (finding.paths.length === 0) {
+      return [rangeFinding({ ...base, path: null, line: null, message: finding.message })];
+    }
+    return finding.paths.map((path) =>
+      rangeFinding({ ...base, path, line: lineOf(path), message: `${finding.message}: ${path}` }),
+    );
+  });
+}
