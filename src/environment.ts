@@ -1,3 +1,4 @@
+import type { CiEnvironment } from "./core/check/ci-event.js";
 import type { ContributorEnvironment } from "./core/trace/contributor.js";
 
 /**
@@ -26,6 +27,14 @@ export interface Environment {
   configHome: string;
   /** GIT_DIR, which git sets for hooks in a linked work tree. */
   gitDir: string | undefined;
+  /**
+   * The CI run, if any: GITHUB_ACTIONS, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_SHA,
+   * GITHUB_STEP_SUMMARY; GITLAB_CI, CI_PIPELINE_SOURCE, CI_MERGE_REQUEST_DIFF_BASE_SHA,
+   * CI_MERGE_REQUEST_TARGET_BRANCH_NAME, CI_MERGE_REQUEST_SOURCE_BRANCH_SHA, CI_COMMIT_SHA,
+   * CI_COMMIT_BEFORE_SHA, CI_DEFAULT_BRANCH, CI_COMMIT_BRANCH, CI_COMMIT_TAG (an empty variable
+   * reads as unset).
+   */
+  ci: CiEnvironment;
 }
 
 export function readEnvironment(
@@ -51,5 +60,27 @@ export function readEnvironment(
     },
     configHome: env.XDG_CONFIG_HOME || `${env.HOME ?? "~"}/.config`,
     gitDir: env.GIT_DIR || undefined,
+    ci: readCiEnvironment(env),
+  };
+}
+
+function readCiEnvironment(env: NodeJS.ProcessEnv): CiEnvironment {
+  const value = (name: string) => env[name] || undefined;
+  return {
+    githubActions: env.GITHUB_ACTIONS === "true",
+    githubEventName: value("GITHUB_EVENT_NAME"),
+    githubEventPath: value("GITHUB_EVENT_PATH"),
+    githubSha: value("GITHUB_SHA"),
+    githubStepSummary: value("GITHUB_STEP_SUMMARY"),
+    gitlabCi: env.GITLAB_CI === "true",
+    gitlabPipelineSource: value("CI_PIPELINE_SOURCE"),
+    gitlabMergeRequestDiffBaseSha: value("CI_MERGE_REQUEST_DIFF_BASE_SHA"),
+    gitlabMergeRequestTargetBranchName: value("CI_MERGE_REQUEST_TARGET_BRANCH_NAME"),
+    gitlabMergeRequestSourceBranchSha: value("CI_MERGE_REQUEST_SOURCE_BRANCH_SHA"),
+    gitlabCommitSha: value("CI_COMMIT_SHA"),
+    gitlabCommitBeforeSha: value("CI_COMMIT_BEFORE_SHA"),
+    gitlabDefaultBranch: value("CI_DEFAULT_BRANCH"),
+    gitlabCommitBranch: value("CI_COMMIT_BRANCH"),
+    gitlabCommitTag: value("CI_COMMIT_TAG"),
   };
 }
