@@ -81,7 +81,7 @@ export const commands: CommandSpec[] = [
   },
   {
     name: "check",
-    summary: "judge the staged change, or paths before writing them",
+    summary: "judge the staged change, paths before writing them, or every commit of a range (CI)",
     options: {
       staged: {
         type: "boolean",
@@ -92,20 +92,59 @@ export const commands: CommandSpec[] = [
         operands: "<path…>",
         description: "judge paths you intend to touch (relative to the current directory)",
       },
+      range: {
+        type: "string",
+        value: "<a>..<b>",
+        description:
+          "judge every commit of a range as the hooks would have (a must be an ancestor of b)",
+      },
+      commit: { type: "string", value: "<rev>", description: "judge one commit" },
+      base: {
+        type: "string",
+        value: "<ref>",
+        description: "judge the commits of HEAD since its merge base with <ref>",
+      },
+      ci: {
+        type: "boolean",
+        description: "judge what this CI run brings (GitHub Actions, GitLab CI), computed with git",
+      },
+      deepen: {
+        type: "boolean",
+        description: "with --ci in a shallow clone: fetch deeper until the range's base is there",
+      },
+      "verify-traces": {
+        type: "boolean",
+        description: "also check each commit's trace record (missing, invalid, tampered)",
+      },
       intent,
-      format: { type: "string", value: "text|json", description: "text (default) or json" },
+      format: {
+        type: "string",
+        value: "<format>",
+        description: "text (default) or json; for a range also github, sarif, junit, gitlab",
+      },
+      output: {
+        type: "string",
+        value: "<file>",
+        description: "write the --format report to <file> and print text (ranges only)",
+      },
     },
-    oneOf: ["staged", "paths"],
-    notes: ["Exit 0 allowed, 1 blocked, 2 cannot evaluate."],
+    oneOf: ["staged", "paths", "range", "commit", "base", "ci"],
+    notes: [
+      "Exit 0 allowed, 1 blocked (any commit of a range), 2 cannot evaluate (an unknown or",
+      "unreadable range, a shallow clone without the range's base: never a green answer).",
+    ],
     maxPositionals: Number.POSITIVE_INFINITY,
     load: () => import("../commands/check.js"),
   },
   {
     name: "hook",
     summary: "what the installed hook shims call",
-    arguments: "<pre-commit|commit-msg|pre-merge-commit|post-commit|post-rewrite|pre-push> [args…]",
+    arguments: "<pre-commit|reference-transaction|pre-push|pre-receive> [args…]",
     options: {},
-    notes: ["Not for direct use: git runs it through the shims in the package's hooks/ folder."],
+    notes: [
+      "Not for direct use: git runs it through the shims in the package's hooks/ folder;",
+      "pre-receive is for a server's hooks/pre-receive (see the README).",
+    ],
     maxPositionals: Number.POSITIVE_INFINITY,
     rawArguments: true,
     load: () => import("../commands/hook.js"),

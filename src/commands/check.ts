@@ -6,15 +6,39 @@ import { parseVerdictFormat, writeVerdict } from "../report/write-verdict.js";
 import type { CommandInput } from "./command.js";
 import { verdictExitCode } from "./verdict-exit-code.js";
 
-export async function run({ values, positionals, env }: CommandInput): Promise<ExitCode> {
-  const format = parseVerdictFormat(values.format);
-  const intent = typeof values.intent === "string" ? values.intent : undefined;
-  if (Boolean(values.staged) === Boolean(values.paths)) {
+const modes = ["staged", "paths", "range", "commit", "base", "ci"] as const;
+const rangeModes = new Set<string>(["range", "commit", "base", "ci"]);
+
+export async function run(input: CommandInput): Promise<ExitCode> {
+  const { values, positionals, env } = input;
+  // --ci --base <ref>: --ci, comparing a new branch (or a force push) with <ref>.
+  const ciBase = values.ci === true && values.base !== undefined;
+  const given = modes.filter(
+    (mode) => values[mode] !== undefined && values[mode] !== false && !(ciBase && mode === "base"),
+  );
+  if (given.length !== 1) {
+    const named =
+      given.length === 0 ? "none was given" : `got ${given.map((m) => `--${m}`).join(" and ")}`;
     throw new UsageError(
-      "needs exactly one of --staged or --paths <path…> (see intentguard check --help).",
+      `needs exactly one of --staged, --paths <path…>, --range <a>..<b>, --commit <rev>, --base <ref> or --ci [--base <ref>] (${named}; see intentguard check --help).`,
       "check",
     );
   }
+  const [mode] = given;
+  if (mode && rangeModes.has(mode)) {
+    const { runRangeCheck } = await import("./check-range.js");
+    return runRangeCheck(input);
+  }
+  for (const flag of ["deepen", "verify-traces", "output"]) {
+    if (values[flag] !== undefined) {
+      throw new UsageError(
+        `--${flag} applies to a range check (--range, --commit, --base or --ci), not to --${mode}.`,
+        "check",
+      );
+    }
+  }
+  const format = parseVerdictFormat(values.format);
+  const intent = typeof values.intent === "string" ? values.intent : undefined;
   if (values.staged && positionals.length > 0) {
     throw new UsageError(
       `--staged takes no paths (got ${JSON.stringify(positionals[0])}); to judge paths use --paths <path…>.`,

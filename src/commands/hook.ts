@@ -10,6 +10,7 @@ const hooks: Record<string, () => Promise<HookModule>> = {
   "pre-commit": () => import("./hook/pre-commit.js"),
   "reference-transaction": () => import("./hook/reference-transaction.js"),
   "pre-push": () => import("./hook/pre-push.js"),
+  "pre-receive": () => import("./hook/pre-receive.js"),
 };
 
 export async function run({ positionals, env }: CommandInput): Promise<ExitCode> {
@@ -22,6 +23,7 @@ export async function run({ positionals, env }: CommandInput): Promise<ExitCode>
       "hook",
     );
   }
-  if (env.disabled) return ExitCode.Ok;
+  // A server's pre-receive ignores INTENTGUARD=0: there it would come from whoever pushes.
+  if (env.disabled && name !== "pre-receive") return ExitCode.Ok;
   return (await load()).run(args, env);
 }

@@ -82,7 +82,11 @@ export function fileSystemError(
       );
     }
     default:
-      return error;
+      // Any other refusal the system gives (ENXIO for a socket, ELOOP, ENAMETOOLONG…) is still
+      // about the file the user named or the place intentguard keeps one: said, never a crash.
+      return explain(
+        `${cannot}: ${(error as Error).message.replace(/^[A-Z]+: /, "")}. Check the path, ${again}.`,
+      );
   }
 }
 

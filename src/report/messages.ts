@@ -103,3 +103,8 @@ export function badRevisionMessage(rev: string, usage: string): string {
 export function badSinceMessage(since: string): string {
   return `--since ${JSON.stringify(since)} is not a date git can read. Use a date or an age, e.g. --since 2024-01-31 or --since "2 weeks ago".`;
 }
+
+/** A CI event that brings no commits (a branch deleted): nothing was judged, and it says so. */
+export function noCommitsToCheck(source: string): string {
+  return `intentguard: ${source} brings no commits to check (nothing was judged).`;
+}

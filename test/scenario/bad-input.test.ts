@@ -216,8 +216,8 @@ describe("wrong places and wrong arguments", () => {
   it.each([
     [["check", "--stagd"], "unknown flag --stagd; did you mean --staged?"],
     [["chek", "--staged"], 'unknown command "chek"; did you mean "check"?'],
-    [["check"], "needs exactly one of --staged or --paths"],
-    [["check", "--staged", "--paths", "x"], "needs exactly one of --staged or --paths"],
+    [["check"], "needs exactly one of --staged, --paths <path…>, --range <a>..<b>"],
+    [["check", "--staged", "--paths", "x"], "(got --staged and --paths;"],
     [["check", "--staged", "--format", "xml"], '--format "xml" is not a format; use text or json'],
     [
       ["check", "--staged", "--intent"],

@@ -30,14 +30,8 @@ import { formatTransactionReport } from "../../report/transaction.js";
 import { rememberPendingTraces, takePendingTraces } from "../../trace/pending-traces.js";
 import { recordCommits } from "../../trace/record-commits.js";
 import { recordDenial } from "./record-denial.js";
+import { absent, parseRefUpdates, type RefUpdate, readStdin } from "./ref-updates.js";
 import { reportHookError } from "./report-hook-error.js";
-
-/** One line of the hook's input: a ref moving from `old` to `new` (all zeros: absent). */
-interface RefUpdate {
-  old: string;
-  new: string;
-  ref: string;
-}
 
 /**
  * reference-transaction: the gate and the trace of every commit that lands on a local branch —
@@ -232,22 +226,8 @@ function refusedCommand(repo: Repo, movesHead: boolean): RefusedCommand {
  */
 function parseInput(input: string): { updates: RefUpdate[]; candidates: string[]; text: string } {
   const [head = "", tail = ""] = input.split(/^--$/m);
-  const updates = head
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter((fields): fields is [string, string, string] => fields.length === 3)
-    .map(([old, next, ref]) => ({ old, new: next, ref }));
+  const updates = parseRefUpdates(head);
   const candidates = tail.split("\n").filter((line) => /^[0-9a-f]{40,64}$/.test(line.trim()));
   const text = updates.map((update) => `${update.old} ${update.new} ${update.ref}\n`).join("");
   return { updates, candidates: candidates.map((line) => line.trim()), text };
-}
-
-function absent(oid: string): boolean {
-  return /^0+$/.test(oid);
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
