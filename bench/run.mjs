@@ -1,5 +1,5 @@
 // npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50
-//                  --verify-commits 10000 --rounds 15 --only a,b,c,d,e,f,g]
+//                  --verify-commits 10000 --check-commits 2000 --rounds 15 --only a,b,c,d,e,f,g,h]
 // Measures intentguard against raw git and bare Node in the same run and prints the ratios the
 // issues set as targets. Never used as a test: timings belong here, not in assertions.
 import { spawnSync } from "node:child_process";
@@ -26,8 +26,9 @@ const { values } = parseArgs({
     "commit-files": { type: "string", default: "1000" },
     rebase: { type: "string", default: "50" },
     "verify-commits": { type: "string", default: "10000" },
+    "check-commits": { type: "string", default: "2000" },
     rounds: { type: "string", default: "15" },
-    only: { type: "string", default: "a,b,c,d,e,f,g" },
+    only: { type: "string", default: "a,b,c,d,e,f,g,h" },
     keep: { type: "boolean", default: false },
   },
 });
@@ -36,6 +37,7 @@ const changeSize = Number(values.change);
 const commitFiles = Number(values["commit-files"]);
 const rebaseSize = Number(values.rebase);
 const verifyCommits = Number(values["verify-commits"]);
+const checkCommits = Number(values["check-commits"]);
 const rounds = Number(values.rounds);
 /** Which benchmarks to run (`--only c,e` while working on the hooks). */
 const only = new Set(values.only.split(","));
@@ -281,6 +283,37 @@ try {
     );
   }
 
+  if (only.has("h")) {
+    // (h) check --range (what CI runs) over `checkCommits` commits of 10 files each, against what
+    // git itself needs to show that range's changes.
+    log(`building a history of ${checkCommits} commits of 10 files each…`);
+    const checked = path.join(work, "checked");
+    buildRepository(checked, env, { files: commitFiles, changes: [] });
+    buildTopic(checked, env, {
+      commits: checkCommits,
+      files: commitFiles,
+      filesPerCommit: 10,
+      branch: "wide",
+    });
+    const checkedOpts = { cwd: checked, env };
+    const range = "main..wide";
+    const check = () => timeOnce(node, [cli, "check", "--range", range], checkedOpts);
+    const gitLog = () => timeOnce("git", ["log", "-p", "-U0", "--raw", range], checkedOpts);
+    check();
+    const h = interleaved(
+      { node: nodeFloor(checkedOpts), gitLog, check },
+      Math.max(3, Math.ceil(rounds / 3)),
+    );
+    const memory = peakMemoryMb(node, [cli, "check", "--range", range], checkedOpts);
+    report(
+      `(h) check --range over ${checkCommits} commits of 10 files, vs node -e 0 + git log -p -U0 --raw`,
+      h.check,
+      sum(h.node, h.gitLog),
+      1.5,
+      `check ${ms(h.check)}, node ${ms(h.node)} + git log ${ms(h.gitLog)}; peak memory ${memory.toFixed(0)} MB (target ≤ 200)`,
+    );
+  }
+
   if (only.has("g")) {
     // (g) the scope matcher on hostile globs (test/vectors/hostile-globs.json), each against its
     // ~4 KiB path: compile and first match, then the median of repeated matches.
@@ -334,7 +367,7 @@ try {
   process.stdout.write(
     [
       `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${git(work, env, ["--version"]).trim()}`,
-      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --verify-commits ${verifyCommits} --rounds ${rounds}`,
+      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --verify-commits ${verifyCommits} --check-commits ${checkCommits} --rounds ${rounds}`,
       "Times are medians over interleaved rounds; each ratio is the median of the per-round ratios.",
       "",
       "| benchmark | intentguard | floor | ratio | target |",

@@ -105,24 +105,33 @@ export function buildRepository(dir, env, { files, changes, seed = 42 }) {
 }
 
 /**
- * A branch `topic` of `commits` commits on top of main, each changing one file and carrying
- * `Intent: INT-001`; returns its tip. Built with fast-import, like the repositories.
+ * A branch (`topic` by default) of `commits` commits on top of main, each changing
+ * `filesPerCommit` files and carrying `Intent: INT-001`; returns its tip. Built with fast-import,
+ * like the repositories.
  */
-export function buildTopic(dir, env, { commits, files, seed = 7 }) {
+export function buildTopic(
+  dir,
+  env,
+  { commits, files, filesPerCommit = 1, branch = "topic", seed = 7 },
+) {
   const random = seededRandom(seed);
   const chunks = [];
   for (let index = 0; index < commits; index++) {
-    const message = `topic ${index}\n\nIntent: INT-001\n`;
-    const file = filePath((index * 7919) % files);
-    const content = `export const topic${index} = ${Math.floor(random() * 1e9)};\n`;
+    const message = `${branch} ${index}\n\nIntent: INT-001\n`;
+    let changes = "";
+    for (let slot = 0; slot < filesPerCommit; slot++) {
+      const file = filePath((index * 7919 + slot * 104729) % files);
+      const content = `export const topic${index}_${slot} = ${Math.floor(random() * 1e9)};\n`;
+      changes += `M 100644 inline ${file}\ndata ${Buffer.byteLength(content)}\n${content}\n`;
+    }
     chunks.push(
       Buffer.from(
-        `commit refs/heads/topic\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === 0 ? "from refs/heads/main\n" : ""}M 100644 inline ${file}\ndata ${Buffer.byteLength(content)}\n${content}\n`,
+        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === 0 ? "from refs/heads/main\n" : ""}${changes}`,
       ),
     );
   }
   git(dir, env, ["fast-import", "--quiet"], Buffer.concat(chunks));
-  return git(dir, env, ["rev-parse", "topic"]).trim();
+  return git(dir, env, ["rev-parse", branch]).trim();
 }
 
 /**

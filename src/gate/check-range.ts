@@ -8,7 +8,7 @@ import {
   rangeFinding,
   verdictFindings,
 } from "../core/check/range-check.js";
-import { intentsFilePath } from "../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { contributorTrailers } from "../core/trace/contributor.js";
@@ -23,11 +23,10 @@ import { compileSnapshot } from "../governance/compile-snapshot.js";
 import {
   type GovernanceSnapshot,
   governanceObjectNames,
-  snapshotFromGit,
   snapshotOf,
 } from "../governance/governance-snapshot.js";
 import { commitsBeforeAdoption } from "../trace/commit-range.js";
-import { type TraceIssue, verifyTraces } from "../trace/verify-traces.js";
+import type { TraceIssue } from "../trace/verify-traces.js";
 import { judgeCommitDiff } from "./judge-commits.js";
 
 export interface RangeToCheck {
@@ -59,48 +58,64 @@ const batchSize = 256;
 export async function checkRange(request: RangeToCheck): Promise<RangeCheck> {
   const { repo, source } = request;
   const dir = repo.root;
-  const beforeAdoption =
-    request.commits.length > 0 ? await commitsBeforeAdoption(dir, source.head) : new Set<string>();
-  const toJudge = request.commits.filter((commit) => !beforeAdoption.has(commit));
-  const skippedBefore = request.commits.length - toJudge.length;
-  const baseGoverned = await baseIsGoverned(repo, source.base);
-  const adoptions = new AdoptionWatch(baseGoverned);
+  const session = new CatFileSession(dir);
+  const snapshots = new Map<string, GovernanceSnapshot | ConfigError>();
   const checks: CommitCheck[] = [];
   const findings: RangeFinding[] = [];
   let ungoverned = 0;
-  const session = new CatFileSession(dir);
+  let skippedBefore = 0;
+  let order = new Map<string, number>();
   try {
-    await diffCommitsInBatches(dir, toJudge, batchSize, async (diffs) => {
-      const snapshots = await parentSnapshots(session, diffs);
-      for (const diff of diffs) {
-        const judged = await judgeOne(request, diff, snapshots);
-        if (judged === null) {
-          ungoverned += 1;
-          continue;
+    const [beforeAdoption, baseGoverned] = await Promise.all([
+      request.commits.length > 0 ? commitsBeforeAdoption(dir, source.head) : new Set<string>(),
+      isGoverned(repo, source.base ? await governanceAt(session, source.base, snapshots) : null),
+    ]);
+    const toJudge = request.commits.filter((commit) => !beforeAdoption.has(commit));
+    skippedBefore = request.commits.length - toJudge.length;
+    order = new Map(toJudge.map((commit, index) => [commit, index]));
+    const adoptions = new AdoptionWatch(baseGoverned);
+    await diffCommitsInBatches(
+      dir,
+      toJudge,
+      batchSize,
+      async (diffs) => {
+        for (const diff of diffs) {
+          const [parent] = diff.commit.parents;
+          if (parent !== undefined) await governanceAt(session, parent, snapshots);
+          const judged = await judgeOne(request, diff, snapshots);
+          carryGovernance(diff, snapshots);
+          if (judged === null) {
+            ungoverned += 1;
+            continue;
+          }
+          const repeated = judged.verdict ? adoptions.see(diff, judged.verdict) : null;
+          if (repeated) {
+            judged.findings.push(repeated);
+            judged.check.outcome = "blocked";
+          }
+          checks.push(judged.check);
+          findings.push(...judged.findings);
         }
-        const repeated = judged.verdict ? adoptions.see(diff, judged.verdict) : null;
-        if (repeated) {
-          judged.findings.push(repeated);
-          judged.check.outcome = "blocked";
-        }
-        checks.push(judged.check);
-        findings.push(...judged.findings);
-      }
-      request.onProgress?.(checks.length + ungoverned, toJudge.length);
-    });
+        request.onProgress?.(checks.length + ungoverned, toJudge.length);
+      },
+      "raw",
+    );
+    if (baseGoverned) {
+      const removed = rulesRemovedAtTip(
+        source.head,
+        await governanceAt(session, source.head, snapshots),
+      );
+      const said = (finding: RangeFinding) =>
+        finding.commit === removed?.commit && finding.rule === removed.rule;
+      if (removed && !findings.some(said)) findings.push(removed);
+    }
   } finally {
     await session.close().catch(() => {});
   }
-  if (baseGoverned) {
-    const removed = await rulesRemovedAtTip(repo, source.head);
-    const said = (finding: RangeFinding) =>
-      finding.commit === removed?.commit && finding.rule === removed.rule;
-    if (removed && !findings.some(said)) findings.push(removed);
-  }
-  if (request.verifyTraces && toJudge.length > 0) {
+  await placeOnLines(dir, findings);
+  if (request.verifyTraces && checks.length > 0) {
     findings.push(...(await traceFindings(repo, source, checks)));
   }
-  const order = new Map(toJudge.map((commit, index) => [commit, index]));
   findings.sort(
     (a, b) => (order.get(a.commit) ?? order.size) - (order.get(b.commit) ?? order.size),
   );
@@ -144,12 +159,11 @@ async function judgeOne(
     );
     if (judgement.kind === "ungoverned") return null;
     const { verdict } = judgement;
-    const lineOf = (path: string) => firstAddedLine(diff, path);
     const outcome = verdict.outcome === "blocked" ? "blocked" : "allowed";
     return {
       check: { commit: sha, subject, outcome, verdict },
       verdict,
-      findings: verdictFindings(sha, verdict, lineOf),
+      findings: verdictFindings(sha, verdict, () => null), // lines: placeOnLines, once judged
     };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -171,35 +185,85 @@ async function judgeOne(
   }
 }
 
-/** The first line a commit adds to a path, where it adds any: where an annotation points. */
+/**
+ * Points each finding about a path at the first line its commit adds there, where it adds any:
+ * the line an annotation shows. Judging reads raw diffs only (no blob, no line diff), so the
+ * patches of just the commits with such findings are read here, with one more diff-tree.
+ */
+async function placeOnLines(dir: string, findings: RangeFinding[]): Promise<void> {
+  const located = findings.filter((finding) => finding.path !== null);
+  const commits = [...new Set(located.map((finding) => finding.commit))];
+  if (commits.length === 0) return;
+  const byCommit = new Map<string, CommitDiff>();
+  await diffCommitsInBatches(dir, commits, batchSize, async (diffs) => {
+    for (const diff of diffs) byCommit.set(diff.commit.sha, diff);
+  });
+  for (const finding of located) {
+    const diff = byCommit.get(finding.commit);
+    if (diff && finding.path !== null) finding.line = firstAddedLine(diff, finding.path);
+  }
+}
+
+/** The first line a commit adds to a path, where it adds any. */
 function firstAddedLine(diff: CommitDiff, path: string): number | null {
   const change = diff.changes.find((candidate) => candidate.path === path);
   if (!change || change.pathBytes) return null;
   return diff.ranges.get(path)?.[0]?.start_line ?? null;
 }
 
-/** Every first parent's governance files in a batch, read through the range's one cat-file. */
-async function parentSnapshots(
+/**
+ * A commit that is no merge and touches no governance file has its first parent's governance
+ * files: known without reading them, for its children in the range (relabelled, so a message
+ * names the commit the rules are read at).
+ */
+function carryGovernance(
+  diff: CommitDiff,
+  snapshots: Map<string, GovernanceSnapshot | ConfigError>,
+): void {
+  const { sha, parents } = diff.commit;
+  const [first] = parents;
+  if (first === undefined || parents.length > 1) return;
+  if (diff.changes.some((change) => touchesGovernanceFile(change.path, change.oldPath))) return;
+  const parent = snapshots.get(first);
+  if (parent === undefined || parent instanceof ConfigError) return;
+  snapshots.set(sha, {
+    ...parent,
+    location: { kind: "commit", rev: sha.slice(0, 12) },
+    commit: sha,
+  });
+}
+
+function touchesGovernanceFile(path: string, oldPath: string | null): boolean {
+  const files = [intentsFilePath, policyFilePath];
+  return files.some((file) => file === path || file === oldPath || file.startsWith(`${path}/`));
+}
+
+/**
+ * A commit's governance files, read through the range's one cat-file unless already known (a
+ * commit's children in the range inherit them: carryGovernance). In the usual range that is a
+ * handful of reads — the base, the parents that changed the rules, merges — not one per commit.
+ */
+async function governanceAt(
   session: CatFileSession,
-  diffs: readonly CommitDiff[],
-): Promise<Map<string, GovernanceSnapshot | ConfigError>> {
-  const parents = [...new Set(diffs.flatMap((diff) => diff.commit.parents.slice(0, 1)))];
+  commit: string,
+  snapshots: Map<string, GovernanceSnapshot | ConfigError>,
+): Promise<GovernanceSnapshot | ConfigError> {
+  const known = snapshots.get(commit);
+  if (known !== undefined) return known;
   const objects = new Map<string, GitObject | null>();
-  await session.read(parents.flatMap(governanceObjectNames), (name, object) =>
-    collectInto(objects, name, object),
-  );
-  return new Map<string, GovernanceSnapshot | ConfigError>(
-    parents.map((parent) => {
-      const [intents, policy] = governanceObjectNames(parent).map((name) => objects.get(name));
-      const location = { kind: "commit", rev: parent.slice(0, 12) } as const;
-      try {
-        return [parent, snapshotOf(location, parent, intents, policy)];
-      } catch (error) {
-        if (error instanceof ConfigError) return [parent, error]; // judged as that commit fails
-        throw error;
-      }
-    }),
-  );
+  const names = governanceObjectNames(commit);
+  await session.read(names, (name, object) => collectInto(objects, name, object));
+  const [intents, policy] = names.map((name) => objects.get(name));
+  const location = { kind: "commit", rev: commit.slice(0, 12) } as const;
+  let snapshot: GovernanceSnapshot | ConfigError;
+  try {
+    snapshot = snapshotOf(location, commit, intents, policy);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    snapshot = error; // every commit judged by it fails with it
+  }
+  snapshots.set(commit, snapshot);
+  return snapshot;
 }
 
 /**
@@ -207,9 +271,11 @@ async function parentSnapshots(
  * (force-pushed, fast-forwarded to an orphan history) onto commits no rule ever judged would
  * otherwise pass with every commit "ungoverned".
  */
-async function rulesRemovedAtTip(repo: Repo, head: string): Promise<RangeFinding | null> {
-  const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: head });
-  if (snapshot.intents !== null) return null;
+function rulesRemovedAtTip(
+  head: string,
+  governance: GovernanceSnapshot | ConfigError,
+): RangeFinding | null {
+  if (governance instanceof ConfigError || governance.intents !== null) return null;
   return rangeFinding({
     rule: "governance_invalid",
     severity: "error",
@@ -221,10 +287,13 @@ async function rulesRemovedAtTip(repo: Repo, head: string): Promise<RangeFinding
   });
 }
 
-/** Whether the range's base already had intentguard's rules (an adoption after it is a second). */
-async function baseIsGoverned(repo: Repo, base: string | null): Promise<boolean> {
-  if (base === null) return false;
-  const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: base });
+/** Whether a commit (the range's base) had intentguard's rules: an adoption after it is a second. */
+async function isGoverned(
+  repo: Repo,
+  snapshot: GovernanceSnapshot | ConfigError | null,
+): Promise<boolean> {
+  if (snapshot === null) return false;
+  if (snapshot instanceof ConfigError) return true; // broken rules are still rules
   if (snapshot.intents === null) return false;
   try {
     return (await compileSnapshot(snapshot, repo.stateDir)) !== null;
@@ -276,6 +345,8 @@ async function traceFindings(
   checks: readonly CommitCheck[],
 ): Promise<RangeFinding[]> {
   const judged = new Map(checks.map((check) => [check.commit, check]));
+  // Loaded only when asked: verify reads notes, which loads the record schema (zod).
+  const { verifyTraces } = await import("../trace/verify-traces.js");
   const report = await verifyTraces(repo, source.spec);
   // One finding per commit and rule, every detail in it: a fingerprint names one problem.
   const grouped = new Map<string, { commit: string; rule: RangeRule; details: string[] }>();

@@ -63,15 +63,25 @@ export async function diffCommits(
 }
 
 /**
+ * How much of each diff to read: `patch` (the raw changes and the added line ranges, what a trace
+ * record needs), or `raw` (the changes alone, what judging needs: git then reads no blobs and
+ * computes no line diff, several times faster over a long range). The changes are identical.
+ */
+export type DiffDetail = "patch" | "raw";
+
+const rawOnly = (args: readonly string[]) => args.filter((arg) => arg !== "-p" && arg !== "-U0");
+
+/**
  * Many commits' diffs from one `git diff-tree --stdin`, handed over `batchSize` at a time: git's
  * output is not read while a batch is being handled, so memory holds one batch, whatever the
- * number of commits (trace verify over a long history).
+ * number of commits (trace verify, a range check, over a long history).
  */
 export async function diffCommitsInBatches(
   dir: string,
   commits: readonly string[],
   batchSize: number,
   onBatch: (diffs: CommitDiff[]) => Promise<void>,
+  detail: DiffDetail = "patch",
 ): Promise<void> {
   if (commits.length === 0) return;
   let diffs: CommitDiff[] = [];
@@ -81,10 +91,11 @@ export async function diffCommitsInBatches(
     diffs = [];
     return onBatch(batch);
   };
-  await streamCommitDiffs(dir, commits, (chunk) => {
+  const onChunk = (chunk: Buffer) => {
     splitter.push(chunk);
     return diffs.length >= batchSize ? handOver() : undefined;
-  });
+  };
+  await streamCommitDiffs(dir, commits, onChunk, detail);
   splitter.end();
   if (diffs.length > 0) await handOver();
 }
@@ -94,8 +105,10 @@ export async function streamCommitDiffs(
   dir: string,
   commits: readonly string[],
   onChunk: (chunk: Buffer) => void | Promise<void>,
+  detail: DiffDetail = "patch",
 ): Promise<void> {
-  await streamGit(dir, [...diffTreeArgs, "--stdin"], onChunk, {
+  const args = detail === "patch" ? diffTreeArgs : rawOnly(diffTreeArgs);
+  await streamGit(dir, [...args, "--stdin"], onChunk, {
     input: `${commits.join("\n")}\n`,
   });
 }

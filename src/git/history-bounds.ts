@@ -1,4 +1,6 @@
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { gitText, runGit } from "./exec.js";
 import { startsLikeOption } from "./revisions.js";
 
@@ -48,7 +50,7 @@ export async function isShallowRepository(dir: string): Promise<boolean> {
  * that is not shallow.
  */
 export async function shallowCommits(dir: string): Promise<Set<string>> {
-  const file = await gitText(dir, ["rev-parse", "--path-format=absolute", "--git-path", "shallow"]);
+  const file = await shallowFile(dir);
   try {
     const text = await readFile(file, "utf8");
     return new Set(text.split("\n").filter(Boolean));
@@ -56,6 +58,19 @@ export async function shallowCommits(dir: string): Promise<Set<string>> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Set();
     throw error;
   }
+}
+
+/**
+ * Where the clone keeps its `shallow` file: in `.git` when that is the repository's own
+ * directory (read without starting git: a range check starts a dozen processes, each ~10 ms
+ * here), else where git says (a linked work tree, GIT_DIR elsewhere).
+ */
+async function shallowFile(dir: string): Promise<string> {
+  const dotGit = path.join(dir, ".git");
+  const own = statSync(dotGit, { throwIfNoEntry: false })?.isDirectory();
+  const located = own && !process.env.GIT_DIR && !existsSync(path.join(dotGit, "commondir"));
+  if (located) return path.join(dotGit, "shallow");
+  return gitText(dir, ["rev-parse", "--path-format=absolute", "--git-path", "shallow"]);
 }
 
 /**
