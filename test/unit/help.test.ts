@@ -10,7 +10,10 @@ const spec = (name: string) => {
 
 describe("help generated from the option definitions", () => {
   it.each([
-    ["check", "intentguard check --staged | --paths <path…> [--intent <ID>] [--format text|json]"],
+    [
+      "check",
+      "intentguard check --staged | --paths <path…> | --range <a>..<b> | --commit <rev> | --base <ref> | --ci [--deepen] [--verify-traces] [--intent <ID>] [--format <format>] [--output <file>]",
+    ],
     ["select", "intentguard select <ID> [--json] | intentguard select --clear"],
     ["status", "intentguard status [--intent <ID>] [--json]"],
     ["trace show", "intentguard trace show [<rev>] [--json]"],
@@ -25,15 +28,23 @@ describe("help generated from the option definitions", () => {
   it("describes every flag a command accepts, aligned, then its notes", () => {
     expect(commandHelp(spec("check"))).toBe(
       [
-        "Usage: intentguard check --staged | --paths <path…> [--intent <ID>] [--format text|json]",
+        "Usage: intentguard check --staged | --paths <path…> | --range <a>..<b> | --commit <rev> | --base <ref> | --ci [--deepen] [--verify-traces] [--intent <ID>] [--format <format>] [--output <file>]",
         "",
-        "judge the staged change, or paths before writing them",
+        "judge the staged change, paths before writing them, or every commit of a range (CI)",
         "",
-        "  --staged             judge what is staged, exactly as the commit hooks do",
-        "  --paths <path…>      judge paths you intend to touch (relative to the current directory)",
-        "  --intent <ID>        the intent to judge against (else INTENTGUARD_INTENT, else the selection)",
-        "  --format text|json   text (default) or json",
-        "Exit 0 allowed, 1 blocked, 2 cannot evaluate.",
+        "  --staged            judge what is staged, exactly as the commit hooks do",
+        "  --paths <path…>     judge paths you intend to touch (relative to the current directory)",
+        "  --range <a>..<b>    judge every commit of a range as the hooks would have (a must be an ancestor of b)",
+        "  --commit <rev>      judge one commit",
+        "  --base <ref>        judge the commits of HEAD since its merge base with <ref>",
+        "  --ci                judge what this CI run brings (GitHub Actions, GitLab CI), computed with git",
+        "  --deepen            with --ci in a shallow clone: fetch deeper until the range's base is there",
+        "  --verify-traces     also check each commit's trace record (missing, invalid, tampered)",
+        "  --intent <ID>       the intent to judge against (else INTENTGUARD_INTENT, else the selection)",
+        "  --format <format>   text (default) or json; for a range also github, sarif, junit, gitlab",
+        "  --output <file>     write the --format report to <file> and print text (ranges only)",
+        "Exit 0 allowed, 1 blocked (any commit of a range), 2 cannot evaluate (an unknown or",
+        "unreadable range, a shallow clone without the range's base: never a green answer).",
         "",
       ].join("\n"),
     );
