@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentHash } from "../../src/core/trace/range-hash.js";
+import { contentHash, lineHash } from "../../src/core/trace/range-hash.js";
 import { CommitDiffParser } from "../../src/git/commit-diff-parser.js";
 import { unquotePath } from "../../src/git/unquote-path.js";
 import { pushInChunks } from "../support/chunks.js";
@@ -48,12 +48,27 @@ describe("CommitDiffParser", () => {
       ["create", "src/new\nline.ts"],
     ]);
     expect(diff.ranges.get("src/x.ts")).toEqual([
-      { start_line: 2, end_line: 2, content_hash: contentHash(["new"]) },
-      { start_line: 6, end_line: 7, content_hash: contentHash(["six", "seven"]) },
+      {
+        start_line: 2,
+        end_line: 2,
+        content_hash: contentHash(["new"]),
+        line_hashes: [lineHash("new")],
+      },
+      {
+        start_line: 6,
+        end_line: 7,
+        content_hash: contentHash(["six", "seven"]),
+        line_hashes: [lineHash("six"), lineHash("seven")],
+      },
     ]);
     // The last line has no newline, so its CR is content, not part of a terminator.
     expect(diff.ranges.get("src/new\nline.ts")).toEqual([
-      { start_line: 1, end_line: 1, content_hash: contentHash(["only\r"]) },
+      {
+        start_line: 1,
+        end_line: 1,
+        content_hash: contentHash(["only\r"]),
+        line_hashes: [lineHash("only\r")],
+      },
     ]);
   });
 
@@ -88,8 +103,18 @@ describe("CommitDiffParser", () => {
       expect.objectContaining({ path: "m.txt", operation: "modify", oldBlob: a, newBlob: c }),
     ]);
     expect(diff.ranges.get("m.txt")).toEqual([
-      { start_line: 1, end_line: 1, content_hash: contentHash(["resolved"]) },
-      { start_line: 5, end_line: 5, content_hash: contentHash(["EVIL"]) },
+      {
+        start_line: 1,
+        end_line: 1,
+        content_hash: contentHash(["resolved"]),
+        line_hashes: [lineHash("resolved")],
+      },
+      {
+        start_line: 5,
+        end_line: 5,
+        content_hash: contentHash(["EVIL"]),
+        line_hashes: [lineHash("EVIL")],
+      },
     ]);
   });
 

@@ -1,13 +1,19 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createGovernedRepo } from "../support/test-repo.js";
-import { independentHash, noteRecords } from "../support/traces.js";
+import { independentHash, independentLineHashes, noteRecords } from "../support/traces.js";
 
 interface Vector {
   name: string;
   before: string | null;
   after: string;
-  ranges: { start_line: number; end_line: number; lines: string[]; content_hash: string }[];
+  ranges: {
+    start_line: number;
+    end_line: number;
+    lines: string[];
+    content_hash: string;
+    line_hashes: string[];
+  }[];
 }
 
 const { vectors } = JSON.parse(
@@ -29,10 +35,11 @@ describe("the published range-hash vectors, against real git and an independent 
       repo.git("add", "-A");
       expect(repo.commit(`After: ${vector.name}`).status).toBe(0);
       const recorded = noteRecords(repo)[0]?.files.find((entry) => entry.relative_path === file);
-      const expected = vector.ranges.map(({ start_line, end_line, content_hash }) => ({
+      const expected = vector.ranges.map(({ start_line, end_line, content_hash, line_hashes }) => ({
         start_line,
         end_line,
         content_hash,
+        line_hashes,
       }));
       expect(recorded?.ranges, vector.name).toEqual(expected);
       for (const range of vector.ranges) {
@@ -40,6 +47,10 @@ describe("the published range-hash vectors, against real git and an independent 
           independentHash(repo, "HEAD", file, range.start_line, range.end_line),
           vector.name,
         ).toBe(range.content_hash);
+        expect(
+          independentLineHashes(repo, "HEAD", file, range.start_line, range.end_line),
+          vector.name,
+        ).toEqual(range.line_hashes);
       }
     }
   });

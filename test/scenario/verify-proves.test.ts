@@ -4,7 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TraceRecord } from "../../src/core/trace/record-schema.js";
 import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
-import { expectRangesMatchContent, ledgerEvents, noteRecords } from "../support/traces.js";
+import {
+  expectRangesMatchContent,
+  independentLineHashes,
+  ledgerEvents,
+  noteRecords,
+} from "../support/traces.js";
 
 /**
  * Each claim of README's "What verify proves", against real git: an edit of each kind is found
@@ -83,6 +88,52 @@ describe("verify holds each record to its commit", () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain("tampered: parents differ from the commit's");
     expect(result.stdout).toContain("src/auth/file1.ts: operation, modes or blob hashes differ");
+  });
+});
+
+describe("verify holds line_hashes to the content, and does not require them", () => {
+  /** The record with one range's line hashes replaced (or removed, with undefined). */
+  function withLineHashes(record: TraceRecord, lineHashes: string[] | undefined): TraceRecord {
+    return {
+      ...record,
+      files: record.files.map((file) => ({
+        ...file,
+        ranges: file.ranges.map(({ line_hashes: _hashes, ...range }) =>
+          lineHashes === undefined ? range : { ...range, line_hashes: lineHashes },
+        ),
+      })),
+    };
+  }
+
+  it("an edited line hash is tampered, naming its range and line", async () => {
+    const repo = await tracedRepo();
+    const record = headRecord(repo);
+    const [recomputed] = independentLineHashes(repo, "HEAD", "src/auth/file1.ts", 1, 1);
+    expect(record.files[0]?.ranges[0]?.line_hashes).toEqual([recomputed]);
+    replaceNote(repo, withLineHashes(record, ["0".repeat(16)]));
+    const result = verify(repo);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(
+      `tampered: src/auth/file1.ts: line_hashes of range 1-1 differ from the content (line 1: recorded ${"0".repeat(16)}, recomputed ${recomputed})`,
+    );
+  });
+
+  it("a record without line_hashes (an older intentguard's, from a teammate) verifies", async () => {
+    const repo = await withTeammateCommit();
+    const record = headRecord(repo);
+    expect(record.files[0]?.ranges[0]?.line_hashes).toHaveLength(1);
+    replaceNote(repo, withLineHashes(record, undefined));
+    expect(noteRecords(repo)[0]?.files[0]?.ranges[0]).not.toHaveProperty("line_hashes");
+    const result = verify(repo);
+    expect(result.status, result.stdout).toBe(0);
+  });
+
+  it("removed from a record written here: not tampered, but no longer the record the ledger logged", async () => {
+    const repo = await tracedRepo();
+    replaceNote(repo, withLineHashes(headRecord(repo), undefined));
+    const result = verify(repo);
+    expect(result.stdout).not.toContain("tampered:");
+    expect(result.stdout).toMatch(/the record is not the one ledger line \d+ recorded/);
   });
 });
 

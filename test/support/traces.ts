@@ -13,6 +13,25 @@ export function noteRecords(repo: TestRepo, rev = "HEAD"): TraceRecord[] {
 }
 
 /**
+ * Lines start..end of a file as `git show` returns it, as records hash them: each without its
+ * "\n", a line that "\n" ended without its final "\r" (a "\r" ending an unterminated last line
+ * stays). Written here anew, with none of intentguard's code.
+ */
+function independentLines(
+  repo: TestRepo,
+  rev: string,
+  path: string,
+  start: number,
+  end: number,
+): string[] {
+  const pieces = repo.git("show", `${rev}:${path}`).split("\n");
+  return pieces.slice(start - 1, end).map((line, index) => {
+    const terminated = start - 1 + index < pieces.length - 1;
+    return terminated && line.endsWith("\r") ? line.slice(0, -1) : line;
+  });
+}
+
+/**
  * The content hash of lines start..end of a file as `git show` returns it, computed here with
  * Node's crypto and none of intentguard's code: the independent check of every range.
  */
@@ -23,31 +42,54 @@ export function independentHash(
   start: number,
   end: number,
 ): string {
-  const content = repo.git("show", `${rev}:${path}`);
-  const lines = content.split("\n").slice(start - 1, end);
-  const stripped = lines.map((line, index) => {
-    const terminated = start - 1 + index < content.split("\n").length - 1;
-    return terminated && line.endsWith("\r") ? line.slice(0, -1) : line;
-  });
-  return `sha256:${createHash("sha256").update(stripped.join("\n"), "utf8").digest("hex")}`;
+  const lines = independentLines(repo, rev, path, start, end);
+  return `sha256:${createHash("sha256").update(lines.join("\n"), "utf8").digest("hex")}`;
 }
 
-/** Every range of a record, checked against the independent hash of the commit's content. */
+/**
+ * The line hashes of lines start..end, likewise: the first 16 hex digits of each line's SHA-256,
+ * computed here with Node's crypto alone.
+ */
+export function independentLineHashes(
+  repo: TestRepo,
+  rev: string,
+  path: string,
+  start: number,
+  end: number,
+): string[] {
+  return independentLines(repo, rev, path, start, end).map((line) =>
+    createHash("sha256").update(line, "utf8").digest("hex").slice(0, 16),
+  );
+}
+
+/**
+ * Every range of a record, checked against the independent hash of the commit's content, and its
+ * line hashes, when it has them, against the independent hash of each line. Returns how many
+ * ranges it checked.
+ */
 export function expectRangesMatchContent(repo: TestRepo, record: TraceRecord): number {
   let checked = 0;
   for (const file of record.files) {
     for (const range of file.ranges) {
-      const expected = independentHash(
+      const where = `${file.relative_path} lines ${range.start_line}-${range.end_line}`;
+      const args = [
         repo,
         record.vcs.revision_id,
         file.relative_path,
         range.start_line,
         range.end_line,
-      );
+      ] as const;
+      const expected = independentHash(...args);
       if (range.content_hash !== expected) {
-        throw new Error(
-          `${file.relative_path} lines ${range.start_line}-${range.end_line}: recorded ${range.content_hash}, independent ${expected}`,
-        );
+        throw new Error(`${where}: recorded ${range.content_hash}, independent ${expected}`);
+      }
+      if (range.line_hashes !== undefined) {
+        const lines = independentLineHashes(...args);
+        if (range.line_hashes.join(" ") !== lines.join(" ")) {
+          throw new Error(
+            `${where}: recorded line_hashes ${range.line_hashes.join(" ")}, independent ${lines.join(" ")}`,
+          );
+        }
       }
       checked += 1;
     }

@@ -25,7 +25,11 @@ export interface RecordInput {
 
 const gitlinkMode = "160000";
 
-/** Builds a commit's trace record. Pure: identity, time and hashes come in as input. */
+/**
+ * Builds a commit's trace record. Pure: identity, time and hashes come in as input. Every range
+ * carries its `line_hashes` (range-hash.ts computes them with its content hash, from the same
+ * lines): the hooks write them, and verify, which builds its recomputation here too, expects them.
+ */
 export function buildRecord(input: RecordInput): TraceRecord {
   const { diff } = input;
   const related = [

@@ -10,9 +10,10 @@ function identity(file: Pick<TracedFile, "relative_path" | "relative_path_base64
 /**
  * What differs between a stored record and one recomputed from its commit: the commit it is
  * keyed to and its parents, its intent (the commit's own Intent: trailer, or null without one), the files (by
- * their exact names), their operations, blob hashes, modes and object IDs, and every range's bounds and
- * content hash. Identity, time and contributor are not recomputable: the ledger vouches for
- * those (verify-traces.ts).
+ * their exact names), their operations, blob hashes, modes and object IDs, and every range's bounds,
+ * content hash and, when the record has them, line hashes (records written before line_hashes
+ * existed lack them and are not faulted for it). Identity, time and contributor are not
+ * recomputable: the ledger vouches for those (verify-traces.ts).
  */
 export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[] {
   const differences: string[] = [];
@@ -59,11 +60,39 @@ export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[]
       differences.push(
         `${file.relative_path}: ranges differ (recorded ${ranges(old) || "none"}; recomputed ${ranges(file) || "none"})`,
       );
+    } else {
+      differences.push(...lineHashDifferences(file.relative_path, old.ranges, file.ranges));
     }
   }
   for (const [key, file] of storedFiles) {
     if (!freshFiles.has(key))
       differences.push(`${file.relative_path}: recorded, but the commit does not touch it`);
   }
+  return differences;
+}
+
+/**
+ * A stored range's `line_hashes` against the recomputed ones, range by range (the bounds already
+ * agree): each must be the hash of its line. Absent ones are not a difference: they are optional.
+ */
+function lineHashDifferences(
+  path: string,
+  stored: readonly TracedFile["ranges"][number][],
+  fresh: readonly TracedFile["ranges"][number][],
+): string[] {
+  const differences: string[] = [];
+  stored.forEach((range, index) => {
+    const recorded = range.line_hashes;
+    if (recorded === undefined) return;
+    const expected = fresh[index]?.line_hashes ?? [];
+    const length = Math.max(recorded.length, expected.length);
+    for (let offset = 0; offset < length; offset++) {
+      if (recorded[offset] === expected[offset]) continue;
+      differences.push(
+        `${path}: line_hashes of range ${range.start_line}-${range.end_line} differ from the content (line ${range.start_line + offset}: recorded ${recorded[offset] ?? "none"}, recomputed ${expected[offset] ?? "none"})`,
+      );
+      return;
+    }
+  });
   return differences;
 }

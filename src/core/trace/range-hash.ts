@@ -1,19 +1,105 @@
-import { createHash, type Hash } from "node:crypto";
+import * as crypto from "node:crypto";
 
 /** A maximal run of lines a commit adds, in the new content (1-based, inclusive). */
 export interface LineRange {
   start_line: number;
   end_line: number;
   content_hash: string;
+  /** One `lineHash` per line of the range, in order: what matches a single line. */
+  line_hashes: string[];
+}
+
+/** How many hex digits of a line's SHA-256 a record keeps: 64 bits. */
+export const lineHashLength = 16;
+
+/**
+ * SHA-256 in hex of one short input. `crypto.hash` (Node ≥ 20.12) is a one-shot about 4× faster
+ * than `createHash` on a line; package.json allows any Node 20, so older ones use `createHash`.
+ */
+const sha256Hex: (data: string | Uint8Array) => string =
+  typeof crypto.hash === "function"
+    ? (data) => crypto.hash("sha256", data, "hex")
+    : (data) => crypto.createHash("sha256").update(data).digest("hex");
+
+/**
+ * The hash of one line, as a range's `line_hashes` holds it: the first 16 lowercase hex digits of
+ * the SHA-256 of the line's content, without its terminator (see `recordedLine`), as the bytes git
+ * stores (a string is hashed as its UTF-8 bytes; pass bytes for a file that is not UTF-8).
+ */
+export function lineHash(line: string | Uint8Array): string {
+  return sha256Hex(line).slice(0, lineHashLength);
+}
+
+const CR = 13;
+const LF = 10;
+
+/**
+ * A line as records hash it, given the line as split off at "\n" (without that "\n") and whether
+ * a "\n" followed it: a terminated line's final "\r" belongs to its "\r\n" terminator and is
+ * dropped; an unterminated last line keeps a final "\r", which is then content. Only that one
+ * "\r" is ever dropped: a "\r" elsewhere in a line, or a second one before it, is content.
+ *
+ * For `git blame`, which prints each line without its "\n": every line is terminated except the
+ * file's last when the file does not end in "\n". Blame's output cannot tell that case apart (it
+ * prints a "\n" after the last line either way, so a CRLF line `x\r\n` and an unterminated `x\r`
+ * both arrive as `x\r`, which records hash as `x` and `x\r`): take `terminated` from the blob
+ * (line < its line count, or it ends in "\n"), or hash the blob with `lineHashes`.
+ */
+export function recordedLine(line: string, terminated: boolean): string;
+export function recordedLine(line: Uint8Array, terminated: boolean): Uint8Array;
+export function recordedLine(line: string | Uint8Array, terminated: boolean): string | Uint8Array {
+  return withoutTerminator(line, terminated);
+}
+
+function withoutTerminator(line: string | Uint8Array, terminated: boolean): string | Uint8Array {
+  if (!terminated) return line;
+  if (typeof line === "string") return line.endsWith("\r") ? line.slice(0, -1) : line;
+  return line[line.length - 1] === CR ? line.subarray(0, -1) : line;
 }
 
 /**
- * Accumulates the content hash of one range: `sha256:` + lowercase hex SHA-256 of the range's
- * lines, each without its terminator ("\n" or "\r\n"), joined by "\n", with no trailing newline.
- * Lines are hashed as the bytes git stores (for UTF-8 text: their UTF-8 bytes).
+ * A file's content split into lines as records hash them (`recordedLine` applied to each): line
+ * N of the file is element N − 1. A final "\n" ends the last line rather than starting another;
+ * empty content has no lines.
+ */
+export function recordedLines(content: string): string[];
+export function recordedLines(content: Uint8Array): Uint8Array[];
+export function recordedLines(content: string | Uint8Array): (string | Uint8Array)[] {
+  const lines: (string | Uint8Array)[] = [];
+  let start = 0;
+  while (start < content.length) {
+    const end =
+      typeof content === "string" ? content.indexOf("\n", start) : content.indexOf(LF, start);
+    const stop = end === -1 ? content.length : end;
+    const line =
+      typeof content === "string" ? content.slice(start, stop) : content.subarray(start, stop);
+    lines.push(withoutTerminator(line, end !== -1));
+    start = stop + 1;
+  }
+  return lines;
+}
+
+/** The `lineHash` of every line of a file's content: element N − 1 is line N's. */
+export function lineHashes(content: string | Uint8Array): string[] {
+  const lines = typeof content === "string" ? recordedLines(content) : recordedLines(content);
+  return lines.map(lineHash);
+}
+
+/**
+ * Accumulates the hashes of one range: `content_hash`, `sha256:` + lowercase hex SHA-256 of the
+ * range's lines, each without its terminator ("\n" or "\r\n"), joined by "\n", with no trailing
+ * newline; and `line_hashes`, the `lineHash` of each of those lines. Lines are hashed as the bytes
+ * git stores (for UTF-8 text: their UTF-8 bytes).
  */
 export class RangeHasher {
-  private readonly hash: Hash = createHash("sha256");
+  private readonly hash: crypto.Hash = crypto.createHash("sha256");
+  /**
+   * The line hashes once the range has a second line. A one-line range's line hash is the start
+   * of its content hash (the same SHA-256), so the first line is hashed alone only when a second
+   * one comes: most ranges have one line.
+   */
+  private readonly lines: string[] = [];
+  private first: Uint8Array | null;
   readonly start: number;
   end: number;
 
@@ -21,6 +107,7 @@ export class RangeHasher {
     this.start = line;
     this.end = line;
     this.hash.update(content);
+    this.first = content;
   }
 
   /** True when `line` directly follows this range, so it belongs to it. */
@@ -31,20 +118,27 @@ export class RangeHasher {
   add(content: Uint8Array): void {
     this.end += 1;
     this.hash.update("\n").update(content);
+    if (this.first !== null) {
+      this.lines.push(lineHash(this.first));
+      this.first = null;
+    }
+    this.lines.push(lineHash(content));
   }
 
   finish(): LineRange {
+    const digest = this.hash.digest("hex");
     return {
       start_line: this.start,
       end_line: this.end,
-      content_hash: `sha256:${this.hash.digest("hex")}`,
+      content_hash: `sha256:${digest}`,
+      line_hashes: this.first !== null ? [digest.slice(0, lineHashLength)] : this.lines,
     };
   }
 }
 
 /** The content hash of whole lines (already stripped of terminators): the definition, in one call. */
 export function contentHash(lines: readonly (string | Uint8Array)[]): string {
-  const hash = createHash("sha256");
+  const hash = crypto.createHash("sha256");
   lines.forEach((line, index) => {
     if (index > 0) hash.update("\n");
     hash.update(line);

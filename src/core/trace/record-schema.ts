@@ -25,8 +25,24 @@ const LineRange = z
     start_line: z.number().int().min(1),
     end_line: z.number().int().min(1),
     content_hash: sha256,
+    line_hashes: z
+      .array(z.string().regex(/^[0-9a-f]{16}$/, { error: "16 lowercase hex digits" }))
+      .optional()
+      .meta({
+        description:
+          'One hash per line of the range, in order (end_line - start_line + 1 of them), so that a single line can be matched by its content: blame uses them to recover a line\'s intent and contributor when the commit git blame names has no record (a squash merge of traced commits). Each is the first 16 lowercase hex digits of the SHA-256 of the line\'s content taken as content_hash takes it: the bytes git stores, without the line\'s "\\n" or "\\r\\n" terminator (a lone "\\r" ending an unterminated last line is content). To recompute: split `git show <commit>:<path>` at "\\n", drop the final "\\r" of each line a "\\n" ended, hash lines start_line..end_line. Optional: records written before it existed are valid without it.',
+      }),
   })
-  .refine((range) => range.end_line >= range.start_line, { error: "end_line before start_line" });
+  .refine((range) => range.end_line >= range.start_line, { error: "end_line before start_line" })
+  .superRefine((range, context) => {
+    const lines = range.end_line - range.start_line + 1;
+    if (range.line_hashes === undefined || range.line_hashes.length === lines) return;
+    context.addIssue({
+      code: "custom",
+      path: ["line_hashes"],
+      message: `${range.line_hashes.length} line hashes for a range of ${lines} lines (lines ${range.start_line}-${range.end_line}); expected one per line`,
+    });
+  });
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: "base64" });
 
