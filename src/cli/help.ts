@@ -6,7 +6,8 @@ import { commands } from "./registry.js";
 function flag(spec: CommandSpec, name: string): string {
   const option = spec.options[name];
   const value = option?.value ?? option?.operands;
-  return `--${name}${value ? ` ${value}` : ""}`;
+  const short = option?.short ? `-${option.short}, ` : "";
+  return `${short}--${name}${value ? ` ${value}` : ""}`;
 }
 
 /** The usage line, generated from the command's arguments and flags. */

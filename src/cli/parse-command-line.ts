@@ -18,8 +18,13 @@ export function parseCommandLine(spec: CommandSpec, args: string[]): ParsedComma
     const options: NonNullable<ParseArgsConfig["options"]> = {
       help: { type: "boolean", short: "h" },
     };
-    for (const [name, option] of Object.entries(spec.options))
-      options[name] = { type: option.type };
+    for (const [name, option] of Object.entries(spec.options)) {
+      options[name] = {
+        type: option.type,
+        ...(option.short ? { short: option.short } : {}),
+        ...(option.multiple ? { multiple: true } : {}),
+      };
+    }
     parsed = parseArgs({
       args,
       options,

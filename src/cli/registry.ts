@@ -174,6 +174,62 @@ export const commands: CommandSpec[] = [
     load: () => import("../commands/trace-log.js"),
   },
   {
+    name: "trace blame",
+    summary: "every line: the commit, the intent it served, the contributor, and how sure",
+    arguments: "[<rev>] <path>",
+    options: {
+      json: { type: "boolean", description: "one object per line (versioned), for tools" },
+      porcelain: {
+        type: "boolean",
+        description: "git's --line-porcelain with intent, contributor and confidence lines",
+      },
+      summary: {
+        type: "boolean",
+        description: "each intent's and contributor's share of the lines (a directory: always)",
+      },
+      "ignore-whitespace": { type: "boolean", short: "w", description: "git blame -w" },
+      moves: { type: "boolean", short: "M", description: "git blame -M: lines moved in the file" },
+      copies: {
+        type: "boolean",
+        short: "C",
+        multiple: true,
+        description: "git blame -C (up to three times): lines moved or copied from other files",
+      },
+      "line-range": {
+        type: "string",
+        short: "L",
+        multiple: true,
+        value: "<start>,<end>",
+        description: "git blame -L: only these lines (repeatable)",
+      },
+      "ignore-rev": {
+        type: "string",
+        multiple: true,
+        value: "<rev>",
+        description: "git blame --ignore-rev (repeatable; blame.ignoreRevsFile is honoured)",
+      },
+      "ignore-revs-file": {
+        type: "string",
+        value: "<file>",
+        description: "git blame --ignore-revs-file",
+      },
+      contents: {
+        type: "string",
+        value: "<file|->",
+        description:
+          "blame this content instead of the work tree's (- reads stdin: an editor's buffer)",
+      },
+    },
+    notes: [
+      "Confidence: recorded (the commit's record holds the line and its hash matches), tampered",
+      "(the hash does not), derived (from the record's file, trailers, or the same lines recorded",
+      "elsewhere), unattributed (with why). Exit 2: an untracked or binary file, a bad revision,",
+      "lines that reach a shallow clone's edge.",
+    ],
+    maxPositionals: 2,
+    load: () => import("../commands/trace-blame.js"),
+  },
+  {
     name: "trace verify",
     summary: "prove the ledger chain and every trace against its commit",
     options: { range, json },

@@ -8,12 +8,16 @@ export interface OptionSpec {
   value?: string;
   /** For a boolean flag that takes the command's positional arguments: `<path…>`. */
   operands?: string;
+  /** A one-letter alias, as git spells the same option (`-w`, `-L`). */
+  short?: string;
+  /** May be given more than once: the values arrive as an array (`-L 1,5 -L 9,12`, `-C -C`). */
+  multiple?: boolean;
   description: string;
 }
 
 /** What a command receives: its parsed flags and positional arguments, and the environment. */
 export interface CommandInput {
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   positionals: string[];
   env: Environment;
 }

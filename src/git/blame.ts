@@ -1,0 +1,180 @@
+import { GitError } from "../errors.js";
+import { streamGit } from "./exec.js";
+import { startsLikeOption } from "./revisions.js";
+import { unquotePath } from "./unquote-path.js";
+
+/** git's own blame options, passed through (`trace blame` accepts the same). */
+export interface BlameOptions {
+  /** The revision to blame at; absent: the work tree (uncommitted lines are "Not Committed Yet"). */
+  rev?: string;
+  /** `-w`: ignore whitespace when finding where a line came from. */
+  ignoreWhitespace?: boolean;
+  /** `-M`: follow lines moved within the file. */
+  moves?: boolean;
+  /** `-C`, given 1 to 3 times: follow lines moved or copied from other files. */
+  copies?: number;
+  /** `-L <start>,<end>` or `-L :<funcname>`, each. */
+  lineRanges?: readonly string[];
+  /** `--ignore-rev <rev>`, each. */
+  ignoreRevs?: readonly string[];
+  /** `--ignore-revs-file <file>` (git's `blame.ignoreRevsFile` is honoured without it). */
+  ignoreRevsFile?: string;
+  /** `--contents <file>`, or the content itself for `--contents -` (an editor's unsaved buffer). */
+  contents?: { file: string } | { stdin: Buffer };
+}
+
+/** One line as `git blame --line-porcelain` tells it. */
+export interface BlamedLine {
+  commit: string;
+  /** The line's number in `filename` at `commit`. */
+  originalLine: number;
+  /** The line's number in the file blamed. */
+  finalLine: number;
+  author: string;
+  authorMail: string;
+  authorTime: number;
+  authorTz: string;
+  summary: string;
+  /** git stopped walking here: a root, a shallow clone's edge, or a range's start. */
+  boundary: boolean;
+  /** The path the line had at `commit` (it moves with renames and -M/-C). */
+  filename: string;
+  /** The line's bytes, without its newline (a `\r` of a CRLF line stays). */
+  content: Buffer;
+}
+
+/**
+ * Runs one `git blame --line-porcelain` of `path` and hands over every line, streamed: the
+ * header lines of each line (its commit, author, summary, filename) and its content after a tab.
+ * Fails with a GitError when git refuses (no such path, a bad revision): callers explain it.
+ */
+export async function blameFile(
+  dir: string,
+  path: string,
+  options: BlameOptions,
+  onLine: (line: BlamedLine) => void,
+): Promise<void> {
+  const parser = new LinePorcelainParser(onLine);
+  const args = ["blame", "--line-porcelain", ...blameArguments(options), "--", path];
+  const input = options.contents && "stdin" in options.contents ? options.contents.stdin : undefined;
+  const { status, stderr } = await streamGit(dir, args, (chunk) => parser.push(chunk), {
+    okExitCodes: [128],
+    ...(input ? { input } : {}),
+  });
+  if (status !== 0) throw new GitError(args, status, stderr);
+  parser.end();
+}
+
+function blameArguments(options: BlameOptions): string[] {
+  const args: string[] = [];
+  if (options.ignoreWhitespace) args.push("-w");
+  if (options.moves) args.push("-M");
+  for (let copies = 0; copies < (options.copies ?? 0); copies++) args.push("-C");
+  for (const range of options.lineRanges ?? []) args.push(`-L${range}`);
+  for (const rev of options.ignoreRevs ?? []) args.push(`--ignore-rev=${rev}`);
+  if (options.ignoreRevsFile) args.push(`--ignore-revs-file=${options.ignoreRevsFile}`);
+  if (options.contents) {
+    args.push(`--contents=${"file" in options.contents ? options.contents.file : "-"}`);
+  }
+  if (options.rev !== undefined) {
+    if (startsLikeOption(options.rev)) throw new Error(`refusing to pass ${options.rev} to git`);
+    args.push(options.rev);
+  }
+  return args;
+}
+
+/**
+ * Cuts `--line-porcelain` output into lines: a header `<sha> <orig> <final> [<count>]`, then
+ * `key value` lines, then the content after a tab. Keeps at most one unfinished line of output.
+ */
+export class LinePorcelainParser {
+  private pending: Buffer = Buffer.alloc(0);
+  private current: Partial<BlamedLine> & { boundary: boolean } = { boundary: false };
+
+  constructor(private readonly onLine: (line: BlamedLine) => void) {}
+
+  push(chunk: Buffer): void {
+    const data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    let start = 0;
+    for (let end = data.indexOf(10); end !== -1; end = data.indexOf(10, start)) {
+      this.line(data.subarray(start, end));
+      start = end + 1;
+    }
+    this.pending = Buffer.from(data.subarray(start));
+  }
+
+  end(): void {
+    if (this.pending.length > 0) throw new Error("git blame output ended inside a line");
+  }
+
+  private line(bytes: Buffer): void {
+    if (bytes[0] === 9) {
+      this.finish(bytes.subarray(1));
+      return;
+    }
+    const text = bytes.toString("utf8");
+    const space = text.indexOf(" ");
+    const key = space === -1 ? text : text.slice(0, space);
+    const value = space === -1 ? "" : text.slice(space + 1);
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(key)) {
+      const [original, final] = value.split(" ");
+      this.current = {
+        boundary: false,
+        commit: key,
+        originalLine: Number(original),
+        finalLine: Number(final),
+      };
+      return;
+    }
+    this.header(key, value, bytes, space);
+  }
+
+  private header(key: string, value: string, bytes: Buffer, space: number): void {
+    const current = this.current;
+    switch (key) {
+      case "author":
+        current.author = value;
+        break;
+      case "author-mail":
+        current.authorMail = value.replace(/^<|>$/g, "");
+        break;
+      case "author-time":
+        current.authorTime = Number(value);
+        break;
+      case "author-tz":
+        current.authorTz = value;
+        break;
+      case "summary":
+        current.summary = value;
+        break;
+      case "boundary":
+        current.boundary = true;
+        break;
+      case "filename":
+        // A C-quoted name when it holds control characters or quotes: its exact bytes.
+        current.filename = unquotePath(bytes.subarray(space + 1).toString("latin1")).toString("utf8");
+        break;
+      default: // committer*, previous: not needed
+    }
+  }
+
+  private finish(content: Buffer): void {
+    const { commit, originalLine, finalLine, filename } = this.current;
+    if (commit === undefined || originalLine === undefined || finalLine === undefined) {
+      throw new Error("git blame gave a line without its header");
+    }
+    this.onLine({
+      commit,
+      originalLine,
+      finalLine,
+      author: this.current.author ?? "",
+      authorMail: this.current.authorMail ?? "",
+      authorTime: this.current.authorTime ?? 0,
+      authorTz: this.current.authorTz ?? "+0000",
+      summary: this.current.summary ?? "",
+      boundary: this.current.boundary,
+      filename: filename ?? "",
+      content: Buffer.from(content),
+    });
+  }
+}

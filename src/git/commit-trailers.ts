@@ -1,0 +1,24 @@
+import { parseTrailerLines, type Trailer } from "../core/trailers.js";
+import { runGit } from "./exec.js";
+
+/**
+ * The trailers of many commits with one `git log --no-walk --stdin` (never one process per
+ * commit): what blame derives an intent and contributor from when a commit has no record.
+ */
+export async function commitTrailers(
+  dir: string,
+  commits: readonly string[],
+): Promise<Map<string, Trailer[]>> {
+  const trailers = new Map<string, Trailer[]>();
+  if (commits.length === 0) return trailers;
+  const { stdout } = await runGit(
+    dir,
+    ["log", "--no-walk=unsorted", "--stdin", "-z", "--format=%H%x1f%(trailers:only,unfold)"],
+    { input: `${commits.join("\n")}\n` },
+  );
+  for (const entry of stdout.toString("utf8").split("\0")) {
+    const [sha, text = ""] = entry.split("\x1f");
+    if (sha && /^[0-9a-f]{40,64}$/.test(sha.trim())) trailers.set(sha.trim(), parseTrailerLines(text));
+  }
+  return trailers;
+}
