@@ -102,6 +102,12 @@ function exitWhenFlushed(code: ExitCode): void {
 }
 
 const env = readEnvironment();
+// A reader that stops early (`trace blame … | head`) closes the pipe: the output it wanted is
+// written, so stop as git does, without a stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? ExitCode.Ok);
+  throw error;
+});
 main(process.argv.slice(2), env).then(exitWhenFlushed, (error: unknown) =>
   exitWhenFlushed(report(error, env)),
 );

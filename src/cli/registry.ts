@@ -230,6 +230,27 @@ export const commands: CommandSpec[] = [
     load: () => import("../commands/trace-blame.js"),
   },
   {
+    name: "trace stats",
+    summary: "per intent and contributor: commits, lines added, lines still present, files",
+    arguments: "[<range>]",
+    options: {
+      path: {
+        type: "string",
+        value: "<path>",
+        description: "only files under this file or directory (relative to the current directory)",
+      },
+      json: { type: "boolean", description: "print JSON (stable, versioned) instead of text" },
+    },
+    notes: [
+      "<range>: a revision (its whole history) or <a>..<b>; default HEAD. Lines present are",
+      "counted at the range's tip (trace blame of the files its commits touched). Commits without",
+      "a record count as untraced; those before adoption are skipped and counted. Exit 2: an",
+      "unknown revision, a range starting with -, a path git does not track.",
+    ],
+    maxPositionals: 1,
+    load: () => import("../commands/trace-stats.js"),
+  },
+  {
     name: "trace verify",
     summary: "prove the ledger chain and every trace against its commit",
     options: { range, json },

@@ -1,0 +1,6 @@
+import type { TraceStats } from "../core/trace/trace-stats.js";
+
+/** `trace stats --json`: the totals as they are (`version: 1`), pretty-printed. */
+export function formatTraceStatsJson(stats: TraceStats): string {
+  return `${JSON.stringify(stats, null, 2)}\n`;
+}

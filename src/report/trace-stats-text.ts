@@ -1,0 +1,103 @@
+import type {
+  ContributorStats,
+  IntentStats,
+  StatsCounts,
+  TraceStats,
+} from "../core/trace/trace-stats.js";
+import { displayPath } from "./display-path.js";
+import { printable } from "./messages.js";
+import type { Style } from "./style.js";
+import { displayWidth, padEndToWidth, padStartToWidth } from "./text-width.js";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * `trace stats`: a headline (the range, its tip, the path), the commits counted, then a table per
+ * intent and per contributor — commits, lines added, lines present at the tip, files — then the
+ * untraced commits and what was blamed. Names from notes and rules are printed escaped.
+ */
+export function formatTraceStatsText(stats: TraceStats, style: Style): string {
+  const where = stats.path === null ? "" : `, under ${printable(displayPath(stats.path))}`;
+  const tip = stats.tip === null ? "no commits" : `tip ${stats.tip.slice(0, 12)}`;
+  const out = [style.bold(`trace stats of ${printable(stats.range)} (${tip})${where}`)];
+  const { commits } = stats;
+  out.push(
+    `commits: ${commits.total} — ${commits.traced} traced, ${commits.untraced} untraced, ${commits.before_adoption} before adoption`,
+  );
+  if (stats.intents.length > 0) {
+    out.push(
+      "intents:",
+      ...table(
+        "intent",
+        stats.intents.map((row) => [intentLabel(row), row]),
+      ),
+    );
+  }
+  if (stats.contributors.length > 0) {
+    out.push(
+      "contributors:",
+      ...table(
+        "contributor",
+        stats.contributors.map((row) => [contributorLabel(row), row]),
+      ),
+    );
+  }
+  if (stats.intents.length === 0 && stats.contributors.length === 0) out.push("No traced commits.");
+  const untraced = stats.untraced;
+  if (untraced.commits > 0) {
+    out.push(
+      style.yellow(
+        `untraced: ${plural(untraced.commits, "commit")} without a trace record, ${plural(untraced.files, "file")}, ${plural(untraced.lines_present, "line")} present that nothing attributes`,
+      ),
+    );
+  }
+  out.push(
+    style.dim(
+      `lines present: at ${stats.tip === null ? "the tip" : stats.tip.slice(0, 12)}, in the ${plural(stats.blamed.files, "file")} the commits touched that still exist (${plural(stats.blamed.lines, "line")})${stats.blamed.binary > 0 ? `; ${plural(stats.blamed.binary, "binary file")} skipped` : ""}`,
+    ),
+  );
+  return `${out.join("\n")}\n`;
+}
+
+/** `INT-001 (Auth)`, `INT-002` without a name, `no intent`. */
+function intentLabel(intent: IntentStats): string {
+  if (intent.id === null) return "no intent";
+  return `${printable(intent.id)}${intent.name ? ` (${printable(intent.name)})` : ""}`;
+}
+
+/** `AI anthropic/claude-sonnet-4-6 (builder)`, `Ada <ada@example.com>`. */
+function contributorLabel(contributor: ContributorStats): string {
+  const { type, model, agent, name, email } = contributor;
+  if (type === "AI") {
+    return `AI ${printable(model ?? "model unknown")}${agent ? ` (${printable(agent)})` : ""}`;
+  }
+  const who = [name ? printable(name) : "", email ? `<${printable(email)}>` : ""];
+  return who.filter(Boolean).join(" ") || "human";
+}
+
+/** A header and one row per entry, aligned, indented by two; the numbers right-aligned. */
+function table(first: string, rows: readonly [string, StatsCounts][]): string[] {
+  const cells = [
+    [first, "commits", "added", "present", "files"],
+    ...rows.map(([label, counts]) => [
+      label,
+      String(counts.commits),
+      String(counts.lines_added),
+      String(counts.lines_present),
+      String(counts.files),
+    ]),
+  ];
+  const widths =
+    cells[0]?.map((_, column) =>
+      Math.max(...cells.map((row) => displayWidth(row[column] ?? ""))),
+    ) ?? [];
+  return cells.map((row) =>
+    `  ${row
+      .map((cell, column) =>
+        column === 0
+          ? padEndToWidth(cell, widths[column] ?? 0)
+          : padStartToWidth(cell, widths[column] ?? 0),
+      )
+      .join("  ")}`.trimEnd(),
+  );
+}

@@ -1,0 +1,276 @@
+import type { FileBlame } from "../core/trace/blame-line.js";
+import type { TraceRecord } from "../core/trace/record-schema.js";
+import { filesToCount, isUnder, type TraceStats, tallyStats } from "../core/trace/trace-stats.js";
+import { ConfigError, GitError, IntentguardError } from "../errors.js";
+import { CatFileSession } from "../git/cat-file-batch.js";
+import { diffCommitsInBatches } from "../git/diff-commit.js";
+import { trackedFiles } from "../git/list-files.js";
+import { listNotes } from "../git/notes.js";
+import { collectInto, type GitObject } from "../git/read-objects.js";
+import type { Repo } from "../git/repo.js";
+import { resolveCommit } from "../git/revisions.js";
+import { compileSnapshot } from "../governance/compile-snapshot.js";
+import { snapshotFromGit } from "../governance/governance-snapshot.js";
+import { blameWithTraces } from "./blame-trace.js";
+import { commitsBeforeAdoption, commitsInRange } from "./commit-range.js";
+import { noteLines } from "./note-records.js";
+import type { InvalidNoteLine } from "./read-records.js";
+
+export interface StatsOptions {
+  /** `HEAD` (the default), a revision, or `a..b`. */
+  range: string;
+  /** Only files under this path, repo-relative; null for all. */
+  path: string | null;
+}
+
+/** How many commits' notes are read and parsed together: what bounds the memory notes use. */
+const batchSize = 256;
+
+/**
+ * `trace stats`: per intent and per contributor, the commits of a range, the lines their records
+ * add, the files they touch, and how many of those lines are still there at the range's tip.
+ *
+ * The commits come from one `git rev-list`, the notes' names from one `git notes list`, every
+ * note from one `git cat-file --batch` (a batch at a time; never a process per commit), and the
+ * files of the commits without a record from one `git diff-tree --stdin` (names only). The lines
+ * at the tip come from trace blame of the files those commits touched that still exist there:
+ * one `git blame` per file, git's floor; over `a..b`, blame walks only the range.
+ */
+export async function traceStats(
+  repo: Repo,
+  options: StatsOptions,
+): Promise<{ stats: TraceStats; invalid: InvalidNoteLine[] }> {
+  const { range, path } = options;
+  const dir = repo.root;
+  const [commits, beforeAdoption, noteBlobs] = await Promise.all([
+    commitsInRange(dir, range),
+    commitsBeforeAdoption(dir, range),
+    listNotes(dir),
+  ]).catch((error: unknown) => {
+    throw asStatsRange(error);
+  });
+  const tipRev = rangeTip(range);
+  const tip = commits.length === 0 ? await tipIfAny(dir, tipRev) : await resolveTip(dir, tipRev);
+  if (tip !== null && !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(tip)) {
+    throw new IntentguardError(
+      `${JSON.stringify(range)} ends at no one commit (${tip.slice(0, 13)}), and lines present are counted at the range's tip. Use a revision or <a>..<b>, e.g. trace stats origin/main..HEAD.`,
+    );
+  }
+  const session = new CatFileSession(dir);
+  let records: Map<string, TraceRecord>;
+  let invalid: InvalidNoteLine[];
+  let touched: Map<string, string[]>;
+  let text: string[];
+  let binary: number;
+  try {
+    ({ records, invalid } = await readRecords(session, commits, noteBlobs));
+    touched = await touchedFiles(
+      dir,
+      commits.filter(
+        (commit) => !records.has(commit) && (path !== null || !beforeAdoption.has(commit)),
+      ),
+    );
+    const atTip = new Set(tip === null ? [] : await filesAt(dir, tip, path));
+    if (path !== null && atTip.size === 0 && !touchedUnder(records, touched, path)) {
+      throw new IntentguardError(
+        `${path} is not a path git tracks at ${tipRev}, and no commit of ${range} touched it: there is nothing to count. git ls-files lists the tracked files.`,
+      );
+    }
+    const files = filesToCount({ records, touched, path, beforeAdoption }, atTip);
+    ({ text, binary } =
+      tip === null ? { text: [], binary: 0 } : await textFilesAt(session, tip, files));
+  } finally {
+    await session.close().catch(() => {});
+  }
+  const [blames, intentNames] = await Promise.all([
+    text.length === 0 || tip === null
+      ? ([] as FileBlame[])
+      : blameWithTraces(repo, text, { rev: blameRevision(range, tip) }),
+    tip === null ? new Map<string, string>() : intentNamesAt(repo, tip),
+  ]);
+  return {
+    stats: tallyStats({
+      range,
+      tip,
+      path,
+      commits,
+      records,
+      beforeAdoption,
+      touched,
+      blames,
+      binary,
+      intentNames,
+    }),
+    invalid,
+  };
+}
+
+/**
+ * commit-range.ts's messages name verify's and check's `--range` flag; here the range is the
+ * argument itself.
+ */
+function asStatsRange(error: unknown): unknown {
+  if (error instanceof IntentguardError) {
+    error.message = error.message
+      .replace("e.g. --range ", "e.g. trace stats ")
+      .replace("(without --range: ", "(without one: ");
+  }
+  return error;
+}
+
+/** Where a range ends: `b` of `a..b` or `a...b` (HEAD when empty), else the revision itself. */
+function rangeTip(range: string): string {
+  return range.includes("..") ? range.split(/\.\.\.?/).pop() || "HEAD" : range;
+}
+
+/**
+ * What blame walks: over `a..b`, only the range (lines older than it stop at its boundary, which
+ * is not one of the range's commits, so they are not counted either way), else the whole history
+ * of the tip.
+ */
+function blameRevision(range: string, tip: string): string {
+  return range.includes("..") && !range.includes("...") ? range : tip;
+}
+
+async function resolveTip(dir: string, rev: string): Promise<string> {
+  try {
+    return await resolveCommit(dir, rev);
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    throw new IntentguardError(
+      `the tip of ${JSON.stringify(rev)} is not a commit git can resolve (${error.stderr.trim().split("\n")[0]}).`,
+    );
+  }
+}
+
+/** The tip of an empty range: a commit (`a..a`), or none (a branch with no commits yet). */
+async function tipIfAny(dir: string, rev: string): Promise<string | null> {
+  try {
+    return await resolveCommit(dir, rev);
+  } catch (error) {
+    if (error instanceof GitError) return null;
+    throw error;
+  }
+}
+
+/** The files git has at `tip` under `path` (all files without one). */
+async function filesAt(dir: string, tip: string, path: string | null): Promise<string[]> {
+  return trackedFiles(dir, path ?? ".", tip);
+}
+
+/**
+ * Each commit's first valid record, the notes read through the session a batch at a time; the
+ * other lines of those notes, to be named.
+ */
+async function readRecords(
+  session: CatFileSession,
+  commits: readonly string[],
+  noteBlobs: ReadonlyMap<string, string>,
+): Promise<{ records: Map<string, TraceRecord>; invalid: InvalidNoteLine[] }> {
+  const records = new Map<string, TraceRecord>();
+  const invalid: InvalidNoteLine[] = [];
+  const noted = commits.filter((commit) => noteBlobs.has(commit));
+  for (let start = 0; start < noted.length; start += batchSize) {
+    const batch = noted.slice(start, start + batchSize);
+    const notes = new Map<string, GitObject | null>();
+    await session.read(
+      batch.map((commit) => noteBlobs.get(commit) as string),
+      (name, object) => collectInto(notes, name, object),
+    );
+    for (const commit of batch) {
+      const note = notes.get(noteBlobs.get(commit) as string);
+      if (!note) continue;
+      for (const line of noteLines(note.content.toString("utf8"), commit)) {
+        if (!line.ok) invalid.push({ commit, line: line.line, problem: line.problem });
+        else if (!records.has(commit)) records.set(commit, line.record);
+      }
+    }
+  }
+  return { records, invalid };
+}
+
+/** How far git looks for a NUL to call a file binary (its own test, as trace blame applies it). */
+const binaryProbe = 8000;
+
+/**
+ * Which of `files` have lines to count at the tip: blobs whose first 8,000 bytes hold no NUL.
+ * Binary files (and submodules) have none, and trace blame refuses them; each is read through the
+ * session keeping only those first bytes.
+ */
+async function textFilesAt(
+  session: CatFileSession,
+  tip: string,
+  files: readonly string[],
+): Promise<{ text: string[]; binary: number }> {
+  const isText = new Map<string, boolean>();
+  await session.read(
+    files.map((file) => `${tip}:${file}`),
+    (name, object) => {
+      if (object?.type !== "blob") {
+        isText.set(name, false);
+        return null;
+      }
+      let seen = 0;
+      let nul = false;
+      return {
+        write: (bytes) => {
+          if (nul || seen >= binaryProbe) return;
+          nul = bytes.subarray(0, binaryProbe - seen).includes(0);
+          seen += bytes.length;
+        },
+        end: () => isText.set(name, !nul),
+      };
+    },
+  );
+  const text = files.filter((file) => isText.get(`${tip}:${file}`) === true);
+  return { text, binary: files.length - text.length };
+}
+
+/** The files each commit touched (paths after the change), from one `git diff-tree --stdin`. */
+async function touchedFiles(
+  dir: string,
+  commits: readonly string[],
+): Promise<Map<string, string[]>> {
+  const touched = new Map<string, string[]>();
+  await diffCommitsInBatches(
+    dir,
+    commits,
+    batchSize,
+    async (diffs) => {
+      for (const diff of diffs) {
+        touched.set(
+          diff.commit.sha,
+          diff.changes.map((change) => change.path),
+        );
+      }
+    },
+    "raw",
+  );
+  return touched;
+}
+
+function touchedUnder(
+  records: ReadonlyMap<string, TraceRecord>,
+  touched: ReadonlyMap<string, readonly string[]>,
+  path: string,
+): boolean {
+  for (const record of records.values()) {
+    if (record.files.some((file) => isUnder(file.relative_path, path))) return true;
+  }
+  for (const files of touched.values()) {
+    if (files.some((file) => isUnder(file, path))) return true;
+  }
+  return false;
+}
+
+/** Intent names from the rules at the tip; none when they cannot be read. */
+async function intentNamesAt(repo: Repo, tip: string): Promise<Map<string, string>> {
+  try {
+    const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: tip });
+    const governance = await compileSnapshot(snapshot, repo.stateDir);
+    return new Map((governance?.intents ?? []).map((intent) => [intent.id, intent.name]));
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof GitError) return new Map();
+    throw error;
+  }
+}
