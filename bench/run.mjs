@@ -1,5 +1,7 @@
 // npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50
-//                  --verify-commits 10000 --check-commits 2000 --rounds 15 --only a,b,c,d,e,f,g,h]
+//                  --verify-commits 10000 --check-commits 2000 --blame-lines 5000
+//                  --history-commits 1000 --directory-files 200 --rounds 15
+//                  --only a,b,c,d,e,f,g,h,i,j,k]
 // Measures intentguard against raw git and bare Node in the same run and prints the ratios the
 // issues set as targets. Never used as a test: timings belong here, not in assertions.
 import { spawnSync } from "node:child_process";
@@ -12,6 +14,7 @@ import { parseArgs } from "node:util";
 import { interleaved, median, pairedRatio, peakMemoryMb, timeOnce } from "./measure.mjs";
 import {
   benchEnv,
+  buildEditHistory,
   buildRepository,
   buildTopic,
   filePath,
@@ -27,8 +30,11 @@ const { values } = parseArgs({
     rebase: { type: "string", default: "50" },
     "verify-commits": { type: "string", default: "10000" },
     "check-commits": { type: "string", default: "2000" },
+    "blame-lines": { type: "string", default: "5000" },
+    "history-commits": { type: "string", default: "1000" },
+    "directory-files": { type: "string", default: "200" },
     rounds: { type: "string", default: "15" },
-    only: { type: "string", default: "a,b,c,d,e,f,g,h" },
+    only: { type: "string", default: "a,b,c,d,e,f,g,h,i,j,k" },
     keep: { type: "boolean", default: false },
   },
 });
@@ -38,6 +44,9 @@ const commitFiles = Number(values["commit-files"]);
 const rebaseSize = Number(values.rebase);
 const verifyCommits = Number(values["verify-commits"]);
 const checkCommits = Number(values["check-commits"]);
+const blameLines = Number(values["blame-lines"]);
+const historyCommits = Number(values["history-commits"]);
+const directoryFiles = Number(values["directory-files"]);
 const rounds = Number(values.rounds);
 /** Which benchmarks to run (`--only c,e` while working on the hooks). */
 const only = new Set(values.only.split(","));
@@ -314,6 +323,103 @@ try {
     );
   }
 
+  if (only.has("i")) {
+    // (i) trace blame of one long file with a long, traced history: every line's commit, record,
+    // range check and attribution, against git's own blame of it.
+    log(`building a ${blameLines}-line file with ${historyCommits} traced commits in its history…`);
+    const long = path.join(work, "long");
+    buildRepository(long, env, { files: 10, changes: [] });
+    const tip = buildEditHistory(long, env, {
+      branch: "long",
+      files: 1,
+      lines: blameLines,
+      commits: historyCommits,
+      linesPerCommit: 5,
+      folder: "src/long",
+    });
+    traceHistory(long, env, "main", tip);
+    git(long, env, ["checkout", "-q", "long"]);
+    const longOpts = { cwd: long, env };
+    const file = "src/long/file0.ts";
+    const gitBlame = () => timeOnce("git", ["blame", "--line-porcelain", "--", file], longOpts);
+    const traceBlame = () => timeOnce(node, [cli, "trace", "blame", file], longOpts);
+    traceBlame();
+    const i = interleaved({ node: nodeFloor(longOpts), gitBlame, traceBlame }, rounds);
+    const commitsNamed = new Set(
+      git(long, env, ["blame", "--porcelain", "--", file])
+        .split("\n")
+        .filter((line) => /^[0-9a-f]{40} \d+ \d+ \d+$/.test(line))
+        .map((line) => line.slice(0, 40)),
+    ).size;
+    report(
+      `(i) trace blame of a ${blameLines}-line file with ${historyCommits} traced commits, vs node -e 0 + git blame --line-porcelain`,
+      i.traceBlame,
+      sum(i.node, i.gitBlame),
+      1.3,
+      `trace blame ${ms(i.traceBlame)}, node ${ms(i.node)} + git blame ${ms(i.gitBlame)}; the blame names ${commitsNamed} commits; peak memory ${peakMemoryMb(node, [cli, "trace", "blame", file], longOpts).toFixed(0)} MB`,
+    );
+  }
+
+  if (only.has("j") || only.has("k")) {
+    // A directory of `directoryFiles` files with a traced history of `historyCommits` commits,
+    // each rewriting 5 lines of one file: (j) blames the directory, (k) counts the history.
+    log(
+      `building a ${directoryFiles}-file directory with ${historyCommits} traced commits in its history…`,
+    );
+    const wide = path.join(work, "wide");
+    buildRepository(wide, env, { files: 10, changes: [] });
+    const tip = buildEditHistory(wide, env, {
+      branch: "wide",
+      files: directoryFiles,
+      lines: 100,
+      commits: historyCommits,
+      linesPerCommit: 5,
+      folder: "src/wide",
+    });
+    traceHistory(wide, env, "main", tip);
+    git(wide, env, ["checkout", "-q", "wide"]);
+    const wideOpts = { cwd: wide, env };
+    if (only.has("j")) {
+      const files = git(wide, env, ["ls-files", "src/wide"]).trim().split("\n");
+      const gitBlames = () =>
+        files.reduce(
+          (total, file) =>
+            total + timeOnce("git", ["blame", "--line-porcelain", "--", file], wideOpts),
+          0,
+        );
+      const traceBlame = () => timeOnce(node, [cli, "trace", "blame", "src/wide"], wideOpts);
+      traceBlame();
+      const j = interleaved(
+        { node: nodeFloor(wideOpts), gitBlames, traceBlame },
+        Math.max(3, Math.ceil(rounds / 3)),
+      );
+      report(
+        `(j) trace blame of a ${files.length}-file directory (summary), ${historyCommits} traced commits, vs node -e 0 + git blame --line-porcelain of each file`,
+        j.traceBlame,
+        sum(j.node, j.gitBlames),
+        1.0,
+        `trace blame ${ms(j.traceBlame)}, node ${ms(j.node)} + ${files.length} git blames ${ms(j.gitBlames)} (one after another; trace blame runs two at once); peak memory ${peakMemoryMb(node, [cli, "trace", "blame", "src/wide"], wideOpts).toFixed(0)} MB`,
+      );
+    }
+    if (only.has("k")) {
+      const range = "main..wide";
+      const gitLog = () => timeOnce("git", ["log", "--numstat", range], wideOpts);
+      const stats = () => timeOnce(node, [cli, "trace", "stats", range], wideOpts);
+      stats();
+      const k = interleaved(
+        { node: nodeFloor(wideOpts), gitLog, stats },
+        Math.max(3, Math.ceil(rounds / 3)),
+      );
+      report(
+        `(k) trace stats over ${historyCommits} traced commits (${directoryFiles} files blamed), vs node -e 0 + git log --numstat over them`,
+        k.stats,
+        sum(k.node, k.gitLog),
+        1.5,
+        `trace stats ${ms(k.stats)}, node ${ms(k.node)} + git log --numstat ${ms(k.gitLog)}; peak memory ${peakMemoryMb(node, [cli, "trace", "stats", range], wideOpts).toFixed(0)} MB`,
+      );
+    }
+  }
+
   if (only.has("g")) {
     // (g) the scope matcher on hostile globs (test/vectors/hostile-globs.json), each against its
     // ~4 KiB path: compile and first match, then the median of repeated matches.
@@ -367,7 +473,7 @@ try {
   process.stdout.write(
     [
       `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${git(work, env, ["--version"]).trim()}`,
-      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --verify-commits ${verifyCommits} --check-commits ${checkCommits} --rounds ${rounds}`,
+      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --verify-commits ${verifyCommits} --check-commits ${checkCommits} --blame-lines ${blameLines} --history-commits ${historyCommits} --directory-files ${directoryFiles} --rounds ${rounds}`,
       "Times are medians over interleaved rounds; each ratio is the median of the per-round ratios.",
       "",
       "| benchmark | intentguard | floor | ratio | target |",

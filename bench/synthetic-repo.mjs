@@ -161,3 +161,61 @@ export function traceHistory(dir, env, from, to) {
   const pending = path.join(dir, ".git", "intentguard", "pending-trace");
   writeFileSync(pending, "");
 }
+
+/**
+ * A branch of `commits` commits on top of main that edits lines of the same files, for blame and
+ * stats: the first commit adds `files` files of `lines` lines each under `dir` (src/ by default);
+ * every later one rewrites `linesPerCommit` lines (chosen by the seeded generator) in each of
+ * `filesPerCommit` files, so each file's blame names many commits. Every commit carries
+ * `Intent: INT-001`. Built with one fast-import; returns the branch's tip.
+ */
+export function buildEditHistory(
+  dir,
+  env,
+  {
+    branch,
+    files,
+    lines,
+    commits,
+    filesPerCommit = 1,
+    linesPerCommit = 5,
+    folder = "src/edited",
+    seed = 11,
+  },
+) {
+  const random = seededRandom(seed);
+  const pick = (n) => Math.floor(random() * n);
+  const names = Array.from({ length: files }, (_, index) => `${folder}/file${index}.ts`);
+  const contents = names.map((_, file) =>
+    Array.from({ length: lines }, (_, line) => `export const v${file}_${line} = ${pick(1e6)};`),
+  );
+  const chunks = [];
+  const blob = (file) => {
+    const content = `${contents[file].join("\n")}\n`;
+    return `M 100644 inline ${names[file]}\ndata ${Buffer.byteLength(content)}\n${content}\n`;
+  };
+  for (let index = 0; index < commits; index++) {
+    const message = `${branch} ${index}\n\nIntent: INT-001\n`;
+    let changes = "";
+    if (index === 0) {
+      for (let file = 0; file < files; file++) changes += blob(file);
+    } else {
+      const chosen = new Set();
+      while (chosen.size < Math.min(filesPerCommit, files)) chosen.add(pick(files));
+      for (const file of chosen) {
+        for (let edit = 0; edit < linesPerCommit; edit++) {
+          const line = pick(lines);
+          contents[file][line] = `export const v${file}_${line} = ${pick(1e6)}; // ${index}`;
+        }
+        changes += blob(file);
+      }
+    }
+    chunks.push(
+      Buffer.from(
+        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === 0 ? "from refs/heads/main\n" : ""}${changes}`,
+      ),
+    );
+  }
+  git(dir, env, ["fast-import", "--quiet"], Buffer.concat(chunks));
+  return git(dir, env, ["rev-parse", branch]).trim();
+}
