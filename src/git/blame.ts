@@ -1,3 +1,4 @@
+import type { BlamedInput } from "../core/trace/attribute-lines.js";
 import { GitError } from "../errors.js";
 import { streamGit } from "./exec.js";
 import { startsLikeOption } from "./revisions.js";
@@ -23,25 +24,14 @@ export interface BlameOptions {
   contents?: { file: string } | { stdin: Buffer };
 }
 
-/** One line as `git blame --line-porcelain` tells it. */
-export interface BlamedLine {
-  commit: string;
-  /** The line's number in `filename` at `commit`. */
-  originalLine: number;
-  /** The line's number in the file blamed. */
-  finalLine: number;
-  author: string;
-  authorMail: string;
-  authorTime: number;
-  authorTz: string;
-  summary: string;
-  /** git stopped walking here: a root, a shallow clone's edge, or a range's start. */
-  boundary: boolean;
-  /** The path the line had at `commit` (it moves with renames and -M/-C). */
-  filename: string;
+/**
+ * One line as `git blame --line-porcelain` tells it: what attribution takes (core's BlamedInput),
+ * with the content still as bytes (a name or line need not be UTF-8).
+ */
+export type BlamedLine = Omit<BlamedInput, "content"> & {
   /** The line's bytes, without its newline (a `\r` of a CRLF line stays). */
   content: Buffer;
-}
+};
 
 /**
  * Runs one `git blame --line-porcelain` of `path` and hands over every line, streamed: the
@@ -56,7 +46,8 @@ export async function blameFile(
 ): Promise<void> {
   const parser = new LinePorcelainParser(onLine);
   const args = ["blame", "--line-porcelain", ...blameArguments(options), "--", path];
-  const input = options.contents && "stdin" in options.contents ? options.contents.stdin : undefined;
+  const input =
+    options.contents && "stdin" in options.contents ? options.contents.stdin : undefined;
   const { status, stderr } = await streamGit(dir, args, (chunk) => parser.push(chunk), {
     okExitCodes: [128],
     ...(input ? { input } : {}),
@@ -152,7 +143,9 @@ export class LinePorcelainParser {
         break;
       case "filename":
         // A C-quoted name when it holds control characters or quotes: its exact bytes.
-        current.filename = unquotePath(bytes.subarray(space + 1).toString("latin1")).toString("utf8");
+        current.filename = unquotePath(bytes.subarray(space + 1).toString("latin1")).toString(
+          "utf8",
+        );
         break;
       default: // committer*, previous: not needed
     }

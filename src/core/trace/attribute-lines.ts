@@ -260,7 +260,8 @@ function unattributed(line: BlamedInput, facts: AttributionFacts): Found {
   };
 }
 
-function lineContributor(contributor: Contributor): LineContributor {
+/** A record's contributor as blame and stats name a line's. */
+export function lineContributor(contributor: Contributor): LineContributor {
   return {
     type: contributor.entity_type,
     model: contributor.model_identifier ?? null,

@@ -1,6 +1,6 @@
+import { lineContributor } from "./attribute-lines.js";
 import type { FileBlame, LineContributor } from "./blame-line.js";
 import { contributorKey } from "./blame-runs.js";
-import type { Contributor } from "./contributor.js";
 import type { TraceRecord } from "./record-schema.js";
 
 /** The stable, versioned shape of `trace stats --json`. */
@@ -94,17 +94,6 @@ export function isUnder(file: string, under: string | null): boolean {
   return file === under || file.startsWith(`${under.replace(/\/+$/, "")}/`);
 }
 
-/** The contributor of a record's file, as blame names a line's. */
-export function lineContributorOf(contributor: Contributor): LineContributor {
-  return {
-    type: contributor.entity_type,
-    model: contributor.model_identifier ?? null,
-    agent: contributor.agent_id ?? null,
-    name: contributor.name ?? null,
-    email: contributor.email ?? null,
-  };
-}
-
 /**
  * The files of the range a stats count blames at the tip: every file the counted commits touched
  * (records' files, untraced commits' diffs), under the path, that still exists there.
@@ -188,7 +177,7 @@ export function tallyStats(facts: StatsFacts): TraceStats {
       );
       intent.counts.lines_added += added;
       intent.files.add(file.relative_path);
-      const who = contributorTally(lineContributorOf(file.contributor));
+      const who = contributorTally(lineContributor(file.contributor));
       who.commits.add(commit);
       who.counts.lines_added += added;
       who.files.add(file.relative_path);
