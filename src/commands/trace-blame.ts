@@ -57,7 +57,15 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
       "trace blame",
     );
   }
-  const blames = await blameWithTraces(repo, files, options);
+  const skipped: string[] = [];
+  const blames = await blameWithTraces(repo, files, options, directory ? skipped : undefined);
+  if (skipped.length > 0) {
+    const shown = skipped.slice(0, 5).join(", ");
+    const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : "";
+    process.stderr.write(
+      `intentguard: left out of the summary, as git cannot blame them line by line (binary files, submodules): ${shown}${more}\n`,
+    );
+  }
   const style = await styleFor(process.stdout, env.color);
   if (directory || values.summary) {
     const summary = blameSummary(blames);

@@ -18,7 +18,8 @@ export async function commitTrailers(
   );
   for (const entry of stdout.toString("utf8").split("\0")) {
     const [sha, text = ""] = entry.split("\x1f");
-    if (sha && /^[0-9a-f]{40,64}$/.test(sha.trim())) trailers.set(sha.trim(), parseTrailerLines(text));
+    if (sha && /^[0-9a-f]{40,64}$/.test(sha.trim()))
+      trailers.set(sha.trim(), parseTrailerLines(text));
   }
   return trailers;
 }

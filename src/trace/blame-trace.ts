@@ -39,11 +39,12 @@ export async function blameWithTraces(
   repo: Repo,
   paths: readonly string[],
   options: BlameOptions,
+  skipped?: string[],
 ): Promise<FileBlame[]> {
-  const blaming = blameAll(repo, paths, options);
+  const blaming = blameAll(repo, paths, options, skipped);
   // The record schema (zod, about a tenth of a second to load) loads while git blames.
   const noteRecords = import("./note-records.js");
-  const blamed = await blaming;
+  const blamed = (await blaming).filter((file) => file !== undefined);
   await refuseShallowEdge(repo.root, blamed);
   const facts = await gatherFacts(repo, blamed, options, (await noteRecords).noteLines);
   return blamed.map(({ path, lines }) => ({
@@ -59,13 +60,28 @@ interface Blamed {
   lines: BlamedInput[];
 }
 
-async function blameAll(repo: Repo, paths: readonly string[], options: BlameOptions) {
-  const results: Blamed[] = new Array(paths.length);
+/**
+ * Blames every path, two at a time. Given `skipped`, a path git cannot blame line by line (a
+ * binary file, a submodule) is listed there and left out, as a directory's summary wants;
+ * without it, it is refused.
+ */
+async function blameAll(
+  repo: Repo,
+  paths: readonly string[],
+  options: BlameOptions,
+  skipped: string[] | undefined,
+) {
+  const results: (Blamed | undefined)[] = new Array(paths.length);
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < paths.length; index = next++) {
       const path = paths[index] as string;
-      results[index] = { path, lines: await blameOne(repo, path, options) };
+      try {
+        results[index] = { path, lines: await blameOne(repo, path, options) };
+      } catch (error) {
+        if (!skipped || !(error instanceof IntentguardError)) throw error;
+        skipped.push(path);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(blamesAtOnce, paths.length) }, worker));
@@ -142,11 +158,16 @@ async function gatherFacts(
   ]);
   const session = new CatFileSession(dir);
   try {
-    const records = await readRecords(session, commits, noteBlobs, parseNote);
+    const { records, counts: recordCounts } = await readRecords(
+      session,
+      commits,
+      noteBlobs,
+      parseNote,
+    );
     const rangeMatches = await checkRanges(session, lines, records, exact);
     const unrecorded = commits.filter((commit) => !records.has(commit));
     const [trailers, beforeAdoption] = await Promise.all([
-      commitTrailers(dir, unrecorded),
+      commitTrailers(dir, commits), // every commit's: a record must agree with them
       withoutIntents(session, unrecorded),
     ]);
     const uncovered = lines.some(
@@ -158,6 +179,7 @@ async function gatherFacts(
       records,
       rangeMatches,
       trailers: trailers as ReadonlyMap<string, readonly Trailer[]>,
+      recordCounts,
       recorded,
       beforeAdoption,
       notesHere: noteBlobs.size > 0,
@@ -168,13 +190,16 @@ async function gatherFacts(
   }
 }
 
-/** Each commit's record (the first valid one of its note), read in one batch. */
+/**
+ * Each commit's record (the first valid one of its note) and how many valid records its note
+ * holds, read in one batch.
+ */
 async function readRecords(
   session: CatFileSession,
   commits: readonly string[],
   noteBlobs: ReadonlyMap<string, string>,
   parseNote: NoteLines,
-): Promise<Map<string, TraceRecord>> {
+): Promise<{ records: Map<string, TraceRecord>; counts: Map<string, number> }> {
   const noted = commits.filter((commit) => noteBlobs.has(commit));
   const notes = new Map<string, GitObject | null>();
   await session.read(
@@ -182,15 +207,18 @@ async function readRecords(
     (name, object) => collectInto(notes, name, object),
   );
   const records = new Map<string, TraceRecord>();
+  const counts = new Map<string, number>();
   for (const commit of noted) {
     const note = notes.get(noteBlobs.get(commit) as string);
     if (!note) continue;
-    const [first] = parseNote(note.content.toString("utf8"), commit).flatMap((line) =>
+    const valid = parseNote(note.content.toString("utf8"), commit).flatMap((line) =>
       line.ok ? [line.record] : [],
     );
+    const [first] = valid;
     if (first) records.set(commit, first);
+    counts.set(commit, valid.length);
   }
-  return records;
+  return { records, counts };
 }
 
 /**
@@ -228,7 +256,10 @@ async function checkRanges(
       ?.files.find((candidate) => candidate.relative_path === line.filename);
     if (file && file.ranges.length > 0) {
       const name = `${line.commit}:${line.filename}`;
-      wanted.set(name, { commit: line.commit, path: line.filename });
+      // cat-file reads names a line each: a path with a newline cannot be asked for by name
+      // (its ranges stay unchecked, and blame says so).
+      if (!line.filename.includes("\n"))
+        wanted.set(name, { commit: line.commit, path: line.filename });
       const known = blamedAt.get(name) ?? new Map<number, string>();
       known.set(line.originalLine, line.content);
       blamedAt.set(name, known);

@@ -203,8 +203,10 @@ async function textFilesAt(
   files: readonly string[],
 ): Promise<{ text: string[]; binary: number }> {
   const isText = new Map<string, boolean>();
+  // cat-file reads names a line each: a file name with a newline cannot be asked for by name.
+  const nameable = files.filter((file) => !file.includes("\n"));
   await session.read(
-    files.map((file) => `${tip}:${file}`),
+    nameable.map((file) => `${tip}:${file}`),
     (name, object) => {
       if (object?.type !== "blob") {
         isText.set(name, false);

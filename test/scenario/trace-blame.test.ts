@@ -254,6 +254,38 @@ describe("trace blame", () => {
     }
   });
 
+  it("does not take a hand-edited intent, nor a note holding two records, at its word", () => {
+    const [line] = (
+      JSON.parse(repo.intentguard(["trace", "blame", "--json", "docs/guide.md"]).stdout)
+        .lines as JsonLine[]
+    ).filter((candidate) => candidate.content.startsWith("DOCREC"));
+    const commit = line?.commit as string;
+    const note = repo.git("notes", "--ref=intentguard", "show", commit).trim();
+    const blameDoc = () =>
+      (
+        JSON.parse(repo.intentguard(["trace", "blame", "--json", "docs/guide.md"]).stdout)
+          .lines as JsonLine[]
+      ).filter((candidate) => candidate.commit === commit);
+    try {
+      const forged = note.replace('"intent_id":"INT-002"', '"intent_id":"INT-001"');
+      expect(forged).not.toBe(note);
+      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", forged, commit);
+      const [edited] = blameDoc();
+      expect(edited?.confidence).toBe("tampered");
+      expect(edited?.reason).toContain("Intent: trailer INT-002");
+      const second = note.replace(
+        /"id":"[0-9a-f-]{36}"/,
+        '"id":"00000000-0000-4000-8000-000000000000"',
+      );
+      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", `${note}\n${second}`, commit);
+      const [doubled] = blameDoc();
+      expect(doubled?.confidence).toBe("tampered");
+      expect(doubled?.reason).toContain("holds 2 records");
+    } finally {
+      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", note, commit);
+    }
+  });
+
   it("summarises a directory: every file under it, each intent's share", () => {
     const result = repo.intentguard(["trace", "blame", "--json", "src"]);
     expect(result.status, result.stderr).toBe(0);
@@ -289,6 +321,19 @@ describe("trace blame", () => {
     expect(result.stderr).toContain("git fetch --unshallow");
   });
 
+  it("blames and counts a file whose name holds a newline, without reading it by name", () => {
+    const odd = "src/new\nline.ts";
+    repo.commitFile(odd, lines("HUMREC", 1, 2), "An odd name");
+    repo.commitFile(odd, lines("HUMREC", 1, 3), "More of it");
+    const blame = repo.intentguard(["trace", "blame", "--json", "-w", odd]);
+    expect(blame.status, blame.stderr).toBe(0);
+    const blamed = JSON.parse(blame.stdout).lines as JsonLine[];
+    expect(blamed.map((line) => line.confidence)).toEqual(["derived", "derived", "derived"]);
+    expect(blamed[0]?.reason).toContain("could not be read");
+    const stats = repo.intentguard(["trace", "stats"]);
+    expect(stats.status, stats.stderr).toBe(0);
+  });
+
   it("exits 2 on a binary file and an untracked one", () => {
     repo.write("bin.dat", Buffer.from([0, 1, 2, 10, 0, 5, 10]));
     repo.git("add", "bin.dat");
@@ -298,6 +343,9 @@ describe("trace blame", () => {
     const binary = repo.intentguard(["trace", "blame", "bin.dat"]);
     expect(binary.status).toBe(2);
     expect(binary.stderr).toContain("binary file");
+    const summary = repo.intentguard(["trace", "blame", "--summary", "."]);
+    expect(summary.status, summary.stderr).toBe(0);
+    expect(summary.stderr).toContain("bin.dat");
     repo.write("untracked.ts", "x\n");
     const untracked = repo.intentguard(["trace", "blame", "untracked.ts"]);
     expect(untracked.status).toBe(2);

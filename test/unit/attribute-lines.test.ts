@@ -51,6 +51,7 @@ function facts(
     records: new Map(),
     rangeMatches: new Map(),
     trailers: new Map(),
+    recordCounts: new Map(),
     recorded: index,
     beforeAdoption: new Set(),
     notesHere: true,

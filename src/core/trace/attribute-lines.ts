@@ -43,8 +43,10 @@ export interface AttributionFacts {
   records: ReadonlyMap<string, TraceRecord>;
   /** Whether a recorded range's hash matches the content at its commit, by rangeKey. */
   rangeMatches: ReadonlyMap<string, boolean>;
-  /** The trailers of blamed commits without a record. */
+  /** The trailers of every blamed commit (a record must agree with them). */
   trailers: ReadonlyMap<string, readonly Trailer[]>;
+  /** How many valid records each blamed commit's note holds (more than one is a conflict). */
+  recordCounts: ReadonlyMap<string, number>;
   /** Every recorded line by its line hash (empty when every line has a record). */
   recorded: ReadonlyMap<string, readonly RecordedLine[]>;
   /** Blamed commits whose tree has no intents file: made before adoption. */
@@ -148,7 +150,16 @@ function fromRecord(line: BlamedInput, facts: AttributionFacts): Found | null {
     };
   }
   const span = `${line.filename}:${range.start_line}-${range.end_line}`;
+  const disagreement = recordDisagreement(line, record, file.contributor, facts);
+  if (disagreement) return { ...base, confidence: "tampered", reason: disagreement };
   const matches = facts.rangeMatches.get(rangeKey(line.commit, line.filename, range.start_line));
+  if (matches === undefined) {
+    return {
+      ...base,
+      confidence: "derived",
+      reason: `in range ${span}, which could not be read to check it`,
+    };
+  }
   return matches
     ? { ...base, confidence: "recorded", reason: `recorded in range ${span}` }
     : {
@@ -156,6 +167,41 @@ function fromRecord(line: BlamedInput, facts: AttributionFacts): Found | null {
         confidence: "tampered",
         reason: `the record's hash of range ${span} does not match the content at ${line.commit.slice(0, 12)}`,
       };
+}
+
+/**
+ * Why a record cannot be taken at its word, if it cannot: its note holds more than one record
+ * (which one?), or it contradicts what the commit itself carries — the intent of its Intent:
+ * trailer, the contributor of its Contributor-* trailers — as a hand-edited note would.
+ */
+function recordDisagreement(
+  line: BlamedInput,
+  record: TraceRecord,
+  contributor: Contributor,
+  facts: AttributionFacts,
+): string | null {
+  const count = facts.recordCounts.get(line.commit) ?? 1;
+  if (count > 1) return `the commit's note holds ${count} records, so none can be trusted alone`;
+  const trailers = facts.trailers.get(line.commit) ?? [];
+  const intents = trailerValues(trailers, intentTrailer);
+  const intent = record.intent_id;
+  if (intents.length > 0 ? intent === null || !intents.includes(intent) : intent !== null) {
+    const said = intents.length > 0 ? intents.join(", ") : "none";
+    return `the record names intent ${intent ?? "none"}, the commit's Intent: trailer ${said}`;
+  }
+  if (trailers.some((trailer) => /^contributor-/i.test(trailer.key))) {
+    const declared = resolveContributor(
+      { trailers, authorName: line.author, authorEmail: line.authorMail },
+      {},
+    );
+    const same =
+      declared.entity_type === contributor.entity_type &&
+      (declared.model_identifier ?? null) === (contributor.model_identifier ?? null) &&
+      (declared.agent_id ?? null) === (contributor.agent_id ?? null);
+    if (!same)
+      return "the record's contributor is not the one the commit's Contributor-* trailers name";
+  }
+  return null;
 }
 
 /**
