@@ -53,6 +53,13 @@ interface JsonLine {
   source: { kind: string; commit?: string };
 }
 
+/** `trace blame --json <args…>`'s lines, failing the test if the command fails. */
+function blameLines(repo: TestRepo, ...args: string[]): JsonLine[] {
+  const result = repo.intentguard(["trace", "blame", "--json", ...args]);
+  expect(result.status, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { lines: JsonLine[] }).lines;
+}
+
 /** git blame's own answer, parsed here independently: the commit of each final line. */
 function gitBlameCommits(repo: TestRepo, file: string, options: string[] = []): string[] {
   const out = repo.git("blame", "--line-porcelain", ...options, "--", file);
@@ -207,18 +214,12 @@ describe("trace blame", () => {
   });
 
   it("says where derived lines came from: the squashed commits' records, the lost note's trailers", () => {
-    const feature = JSON.parse(
-      repo.intentguard(["trace", "blame", "--json", "lib/feature.ts"]).stdout,
-    );
-    const [first] = feature.lines as JsonLine[];
+    const [first] = blameLines(repo, "lib/feature.ts");
     expect(first?.commit).toBe(squash);
     expect(first?.source.kind).toBe("content");
     expect(first?.reason).toMatch(/recorded in [0-9a-f]{12}/);
     expect(first?.contributor?.model).toBe("anthropic/claude-sonnet-4-6");
-    const guide = JSON.parse(
-      repo.intentguard(["trace", "blame", "--json", "docs/guide.md"]).stdout,
-    );
-    const trailerLine = (guide.lines as JsonLine[]).find((line) =>
+    const trailerLine = blameLines(repo, "docs/guide.md").find((line) =>
       line.content.startsWith("TRAILER"),
     );
     expect(trailerLine?.source).toEqual({ kind: "trailers", commit: trailered });
@@ -227,10 +228,9 @@ describe("trace blame", () => {
   });
 
   it("finds a record whose range hash was edited: tampered, naming the range", () => {
-    const [line] = (
-      JSON.parse(repo.intentguard(["trace", "blame", "--json", "docs/guide.md"]).stdout)
-        .lines as JsonLine[]
-    ).filter((candidate) => candidate.content.startsWith("DOCREC"));
+    const [line] = blameLines(repo, "docs/guide.md").filter((candidate) =>
+      candidate.content.startsWith("DOCREC"),
+    );
     const commit = line?.commit as string;
     const note = repo.git("notes", "--ref=intentguard", "show", commit).trim();
     const edited = note.replace(
@@ -239,9 +239,7 @@ describe("trace blame", () => {
     );
     repo.git("notes", "--ref=intentguard", "add", "-f", "-m", edited, commit);
     try {
-      const after = JSON.parse(
-        repo.intentguard(["trace", "blame", "--json", "docs/guide.md"]).stdout,
-      ).lines as JsonLine[];
+      const after = blameLines(repo, "docs/guide.md");
       const tampered = after.filter((candidate) => candidate.content.startsWith("DOCREC"));
       expect(tampered.map((candidate) => candidate.confidence)).toEqual([
         "tampered",
@@ -255,17 +253,13 @@ describe("trace blame", () => {
   });
 
   it("does not take a hand-edited intent, nor a note holding two records, at its word", () => {
-    const [line] = (
-      JSON.parse(repo.intentguard(["trace", "blame", "--json", "docs/guide.md"]).stdout)
-        .lines as JsonLine[]
-    ).filter((candidate) => candidate.content.startsWith("DOCREC"));
+    const [line] = blameLines(repo, "docs/guide.md").filter((candidate) =>
+      candidate.content.startsWith("DOCREC"),
+    );
     const commit = line?.commit as string;
     const note = repo.git("notes", "--ref=intentguard", "show", commit).trim();
     const blameDoc = () =>
-      (
-        JSON.parse(repo.intentguard(["trace", "blame", "--json", "docs/guide.md"]).stdout)
-          .lines as JsonLine[]
-      ).filter((candidate) => candidate.commit === commit);
+      blameLines(repo, "docs/guide.md").filter((candidate) => candidate.commit === commit);
     try {
       const forged = note.replace('"intent_id":"INT-002"', '"intent_id":"INT-001"');
       expect(forged).not.toBe(note);

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { intentTrailer, type Trailer, trailerValues } from "../trailers.js";
 import type {
   AttributedLine,
@@ -7,7 +6,7 @@ import type {
   LineContributor,
 } from "./blame-line.js";
 import { type Contributor, resolveContributor } from "./contributor.js";
-import { lineHash } from "./range-hash.js";
+import { contentHash, lineHash } from "./range-hash.js";
 import type { TraceRecord } from "./record-schema.js";
 
 /** A blamed line, as git told it (src/git/blame.ts), with its content decoded. */
@@ -117,7 +116,7 @@ export function attributeLines(
       confidence: found.confidence,
       reason: found.reason,
       source: found.source,
-      content_hash: `sha256:${createHash("sha256").update(line.content).digest("hex")}`,
+      content_hash: contentHash([line.content]),
     };
   });
 }
