@@ -19,12 +19,12 @@ export interface Environment {
   contributor: ContributorEnvironment;
   /** INTENTGUARD_AGENT, trimmed: the committing agent's ID, null for a person. */
   agent: string | null;
-  /** Set by the commit-msg shim when pre-commit has already printed its "allowed" line. */
-  preCommitAllowed: boolean;
   /** NO_COLOR (any non-empty value) and FORCE_COLOR (anything but "0"). */
   color: { never: boolean; forced: boolean | undefined };
   /** Where the user's configuration lives: `$XDG_CONFIG_HOME`, else `$HOME/.config`. */
   configHome: string;
+  /** npm_lifecycle_event: set when npm (or yarn, pnpm) runs a package.json script, e.g. prepare. */
+  packageScript: string | undefined;
   /** GIT_DIR, which git sets for hooks in a linked work tree. */
   gitDir: string | undefined;
   /**
@@ -53,7 +53,7 @@ export function readEnvironment(
       agent: env.INTENTGUARD_AGENT,
     },
     agent,
-    preCommitAllowed: env.INTENTGUARD_PRE_COMMIT_ALLOWED === "1",
+    packageScript: env.npm_lifecycle_event || undefined,
     color: {
       never: Boolean(env.NO_COLOR),
       forced: env.FORCE_COLOR === undefined ? undefined : env.FORCE_COLOR !== "0",

@@ -5,6 +5,7 @@ import path from "node:path";
 import { ExitCode } from "../errors.js";
 import { DemoRepo } from "../git/demo-repo.js";
 import { hermeticGitEnv } from "../git/hermetic-env.js";
+import { shellQuote } from "../report/shell-quote.js";
 import { styleFor } from "../report/style.js";
 import type { CommandInput } from "./command.js";
 
@@ -121,10 +122,20 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
       throw new Error("demo: a commit that should have been blocked went through");
     }
     out(
-      `\nNext: read the README's quick start, or try it here: ${values.keep ? dir : "intentguard demo --keep"}`,
+      `\nNext: read the README's quick start, or try it here: ${values.keep ? dir : keepCommand(env.cwd)}`,
     );
     return ExitCode.Ok;
   } finally {
     if (!values.keep) await rm(base, { recursive: true, force: true });
   }
+}
+
+/**
+ * The command that runs the demo again and keeps its repository, as it works from `cwd`: an
+ * installed package (its bundle under node_modules) runs through npx; a checkout's own bundle is
+ * on no PATH, so it is named by its path.
+ */
+function keepCommand(cwd: string): string {
+  if (__filename.split(path.sep).includes("node_modules")) return "npx intentguard demo --keep";
+  return `node ${shellQuote(path.relative(cwd, __filename))} demo --keep`;
 }

@@ -1,4 +1,3 @@
-import { closestMatch } from "../core/closest-match.js";
 import { selectableIntents } from "../core/governance.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import { intentContext } from "../core/intent-context.js";
@@ -7,6 +6,7 @@ import { locateRepo } from "../git/repo.js";
 import { currentGovernance } from "../governance/current-governance.js";
 import { formatIntentContext } from "../report/intent-context.js";
 import { styleFor } from "../report/style.js";
+import { unknownIntentMessage } from "../report/unknown-intent.js";
 import { clearSelection, writeSelection } from "../state/selection.js";
 import type { CommandInput } from "./command.js";
 import { recordEvent } from "./record-event.js";
@@ -50,12 +50,12 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
     ? `Selectable: ${selectable.join(", ")}.`
     : "No intent is IN_PROGRESS.";
   if (!intent) {
-    const guess = closestMatch(
-      id,
-      governance.intents.map((candidate) => candidate.id),
-    );
     throw new IntentguardError(
-      `There is no intent ${id} in ${intentsFilePath}${guess ? `; did you mean ${guess}?` : "."} ${choices}`,
+      unknownIntentMessage(
+        id,
+        governance.intents.map((candidate) => candidate.id),
+        choices,
+      ),
     );
   }
   if (intent.status !== "IN_PROGRESS") {

@@ -11,13 +11,12 @@ import type { CommandInput } from "./command.js";
 export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   const flagIntent = typeof values.intent === "string" ? values.intent : undefined;
   const repo = await locateRepo(env.cwd);
-  const { verdict, governance } = await judgeStaged({
+  const { verdict, governance, declared } = await judgeStaged({
     env,
     repo,
     flagIntent,
     deferWithoutIntent: false,
   });
-  const declared = verdict.intent;
   const intent = declared && governance.intents.find((candidate) => candidate.id === declared.id);
   const context: IntentContext | null = intent ? intentContext(governance, intent) : null;
   if (values.json) {
@@ -31,6 +30,8 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
     return ExitCode.Ok;
   }
-  process.stdout.write(formatStatus(verdict, context, await styleFor(process.stdout, env.color)));
+  process.stdout.write(
+    formatStatus(verdict, declared, context, await styleFor(process.stdout, env.color)),
+  );
   return ExitCode.Ok;
 }

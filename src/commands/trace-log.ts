@@ -1,8 +1,11 @@
 import { summariseLog } from "../core/trace/log-summary.js";
-import { ExitCode, UsageError } from "../errors.js";
+import type { TraceRecord } from "../core/trace/record-schema.js";
+import { ExitCode, IntentguardError, UsageError } from "../errors.js";
 import { readNotes } from "../git/notes.js";
-import { locateRepo } from "../git/repo.js";
+import { notesNotFetched } from "../git/notes-remote.js";
+import { locateRepo, type Repo } from "../git/repo.js";
 import { isGitDate } from "../git/revisions.js";
+import { currentGovernance } from "../governance/current-governance.js";
 import {
   badSinceMessage,
   noCommitsYetMessage,
@@ -10,6 +13,8 @@ import {
 } from "../report/messages.js";
 import { styleFor } from "../report/style.js";
 import { formatTraceLog, traceLogJson } from "../report/trace-log.js";
+import { knownIntentsText, unknownIntentMessage } from "../report/unknown-intent.js";
+import { notesNotFetchedMessage } from "../report/untraced.js";
 import { headIsUnborn, historySummaries } from "../trace/commit-range.js";
 import { recordsOfCommits } from "../trace/read-records.js";
 import type { CommandInput } from "./command.js";
@@ -36,14 +41,39 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     await readNotes(repo.root, commits.keys()),
   );
   process.stderr.write(skippedNoteLinesMessage(invalid));
-  const logs = summariseLog(
-    records.filter((record) => !only || record.intent_id === only),
-    commits,
-  );
+  const chosen = records.filter((record) => !only || record.intent_id === only);
+  if (only !== undefined && chosen.length === 0) await refuseUnknownIntent(repo, only, records);
+  if (records.length === 0 && (await notesNotFetched(repo.root))) {
+    process.stderr.write(notesNotFetchedMessage());
+  }
+  const logs = summariseLog(chosen, commits);
   if (values.json) {
     process.stdout.write(traceLogJson(logs, since ?? null));
     return ExitCode.Ok;
   }
-  process.stdout.write(formatTraceLog(logs, await styleFor(process.stdout, env.color)));
+  process.stdout.write(
+    formatTraceLog(logs, only ?? null, await styleFor(process.stdout, env.color)),
+  );
   return ExitCode.Ok;
+}
+
+/**
+ * `--intent` naming an intent that neither the intents file nor any record knows is a typo, not an
+ * intent without commits: an empty log would hide it. An intent only records still name (removed
+ * from the file since) is known: its commits are listed.
+ */
+async function refuseUnknownIntent(
+  repo: Repo,
+  id: string,
+  records: readonly TraceRecord[],
+): Promise<void> {
+  const intents = (await currentGovernance(repo))?.governance.intents ?? [];
+  if (intents.some((intent) => intent.id === id)) return;
+  const inFile = new Set(intents.map((intent) => intent.id));
+  const traced = [
+    ...new Set(records.flatMap((record) => (record.intent_id === null ? [] : [record.intent_id]))),
+  ].filter((traced) => !inFile.has(traced));
+  throw new IntentguardError(
+    unknownIntentMessage(id, [...inFile, ...traced], knownIntentsText(intents, traced)),
+  );
 }

@@ -1,11 +1,13 @@
 import { ExitCode, IntentguardError, RefusedError, UsageError } from "../errors.js";
 import { readNote } from "../git/notes.js";
+import { notesNotFetched } from "../git/notes-remote.js";
 import { locateRepo } from "../git/repo.js";
 import { resolveCommit, startsLikeOption } from "../git/revisions.js";
 import { badRevisionMessage } from "../report/messages.js";
 import { styleFor } from "../report/style.js";
 import { formatTraceShow, traceShowJson } from "../report/trace-show.js";
-import { headIsUnborn } from "../trace/commit-range.js";
+import { type UntracedReason, untracedCommitMessage } from "../report/untraced.js";
+import { commitsBeforeAdoption, headIsUnborn } from "../trace/commit-range.js";
 import { noteLines } from "../trace/note-records.js";
 import type { CommandInput } from "./command.js";
 
@@ -31,9 +33,7 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
   });
   const note = await readNote(repo.root, commit);
   if (note === null) {
-    throw new RefusedError(
-      `${commit} has no trace record (untraced: made with hooks off, or before adoption, or its notes were not fetched: intentguard trace fetch).`,
-    );
+    throw new RefusedError(untracedCommitMessage(commit, await whyUntraced(repo.root, commit)));
   }
   const lines = noteLines(note, commit);
   process.stdout.write(
@@ -42,4 +42,13 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
       : formatTraceShow(lines, await styleFor(process.stdout, env.color)),
   );
   return ExitCode.Ok;
+}
+
+/**
+ * Why a commit has no record, as far as this clone can tell: made before adoption (no record was
+ * ever due, whatever is fetched), or a clone with no notes at all that could fetch the team's.
+ */
+async function whyUntraced(dir: string, commit: string): Promise<UntracedReason> {
+  if ((await commitsBeforeAdoption(dir, commit)).has(commit)) return "before-adoption";
+  return (await notesNotFetched(dir)) ? "notes-not-fetched" : "unknown";
 }

@@ -1,6 +1,8 @@
 import { ExitCode } from "../errors.js";
+import { notesNotFetched } from "../git/notes-remote.js";
 import { locateRepo } from "../git/repo.js";
 import { styleFor } from "../report/style.js";
+import { notesNotFetchedMessage } from "../report/untraced.js";
 import { formatVerifyReport, verifyReportJson } from "../report/verify-report.js";
 import { verifyProblems, verifyTraces } from "../trace/verify-traces.js";
 import type { CommandInput } from "./command.js";
@@ -8,11 +10,17 @@ import type { CommandInput } from "./command.js";
 /** Proves the ledger chain and the traces of a range; exit 1 when anything is wrong. */
 export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   const range = typeof values.range === "string" ? values.range : "HEAD";
-  const report = await verifyTraces(await locateRepo(env.cwd), range);
+  const repo = await locateRepo(env.cwd);
+  const report = await verifyTraces(repo, range);
   process.stdout.write(
     values.json
       ? verifyReportJson(report)
       : formatVerifyReport(report, await styleFor(process.stdout, env.color)),
   );
+  // Untraced commits in a clone that never fetched the notes: the likely cause, said once.
+  const untraced = report.issues.some((issue) => issue.kind === "untraced");
+  if (untraced && (await notesNotFetched(repo.root))) {
+    process.stderr.write(notesNotFetchedMessage());
+  }
   return verifyProblems(report) === 0 ? ExitCode.Ok : ExitCode.Blocked;
 }

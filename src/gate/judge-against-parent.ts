@@ -34,8 +34,10 @@ export interface ChangeWithParent {
   resolved: ResolvedRequest;
   /** The committing agent's ID (INTENTGUARD_AGENT), null for a person. */
   agent: string | null;
-  /** pre-commit: without an intent, leave the decision to commit-msg. */
+  /** pre-commit: without an intent, leave the decision to the commit as it lands. */
   deferWithoutIntent: boolean;
+  /** Paths about to be touched (check --paths), not a staged change or a commit. */
+  intended?: boolean;
   /** After a block, say when the staged or working-copy governance differs from the parent's. */
   explainPending: boolean;
 }
@@ -63,6 +65,7 @@ export async function judgeAgainstParent(change: ChangeWithParent): Promise<Judg
     agent: change.agent,
     deferWithoutIntent: change.deferWithoutIntent,
     merge: change.merge,
+    intended: change.intended ?? false,
     ...(adoption || repairing || !change.changes.some(touchesGovernance)
       ? {}
       : { governanceLeft: await governanceLeft(change) }),

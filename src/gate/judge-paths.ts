@@ -34,6 +34,7 @@ export async function judgePaths(
       snapshot.commit ? governanceBeforeRemoval(repo.root, snapshot.commit) : Promise.resolve(null),
     changes,
     merge: false,
+    intended: true,
     resolved: resolveIntentRequest({ flag: flagIntent, env: env.intent, selection }),
     agent: env.agent,
     deferWithoutIntent: false,

@@ -1,6 +1,6 @@
 import type { FileChange } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
-import { resolveIntentRequest } from "../core/intent-request.js";
+import { type IntentRequest, resolveIntentRequest } from "../core/intent-request.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { Environment } from "../environment.js";
 import { GitError } from "../errors.js";
@@ -31,6 +31,11 @@ export interface StagedJudgement {
   governance: Governance;
   /** HEAD when the change was judged; null before the first commit. */
   head: string | null;
+  /**
+   * The intent declared for the change, whatever the verdict names: an empty change (nothing
+   * staged) is judged without one, yet `status` still shows what is selected.
+   */
+  declared: IntentRequest | null;
 }
 
 interface Base {
@@ -61,6 +66,12 @@ export async function judgeStaged(request: StagedChangeRequest): Promise<StagedJ
   const changes =
     parents.length > 1 ? await authoredByMerge(dir, base.changes, parents.slice(1)) : base.changes;
   const [firstParent] = parents;
+  const resolved = resolveIntentRequest({
+    flag: request.flagIntent,
+    env: env.intent,
+    trailers: request.trailers,
+    selection,
+  });
   const judgement = await judgeAgainstParent({
     repo,
     parentGovernance: base.snapshot,
@@ -69,12 +80,7 @@ export async function judgeStaged(request: StagedChangeRequest): Promise<StagedJ
       firstParent ? governanceBeforeRemoval(dir, firstParent) : Promise.resolve(null),
     changes,
     merge: parents.length > 1,
-    resolved: resolveIntentRequest({
-      flag: request.flagIntent,
-      env: env.intent,
-      trailers: request.trailers,
-      selection,
-    }),
+    resolved,
     agent: env.agent,
     deferWithoutIntent: request.deferWithoutIntent,
     explainPending: true,
@@ -82,7 +88,7 @@ export async function judgeStaged(request: StagedChangeRequest): Promise<StagedJ
   if (judgement.kind === "ungoverned") throw noGovernanceError();
   const { verdict, governance } = judgement;
   if (base.amend) verdict.notes.push({ kind: "amend" });
-  return { repo, verdict, governance, head: base.head };
+  return { repo, verdict, governance, head: base.head, declared: resolved.request };
 }
 
 async function headBase(dir: string): Promise<Base> {

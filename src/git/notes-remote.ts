@@ -91,3 +91,28 @@ export async function defaultRemote(dir: string): Promise<string> {
   }
   return "origin";
 }
+
+/** The remotes configured in this repository (`git remote`). */
+export async function listRemotes(dir: string): Promise<string[]> {
+  const { stdout } = await runGit(dir, ["remote"]);
+  return stdout.toString("utf8").split("\n").filter(Boolean);
+}
+
+/**
+ * Where `git fetch` and `git pull` put `remote`'s notes once install has added this refspec: a
+ * remote-tracking notes ref, never ours, so a fetch cannot overwrite a local record. The
+ * reference-transaction hook merges it into ours as the fetch completes (cat_sort_uniq).
+ */
+export function notesFetchRefspec(remote: string): string {
+  return `+${notesRef}:refs/notes/remotes/${remote}/intentguard`;
+}
+
+/**
+ * Whether this clone has no trace notes at all (our notes ref does not exist) while it has a
+ * remote the team's could be fetched from: git clone brings no refs/notes/*, so readers would
+ * otherwise call every commit untraced without saying why.
+ */
+export async function notesNotFetched(dir: string): Promise<boolean> {
+  const [tip, remotes] = await Promise.all([refTip(dir, notesRef), listRemotes(dir)]);
+  return tip === null && remotes.length > 0;
+}

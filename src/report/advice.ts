@@ -1,9 +1,34 @@
 import { intentsFilePath } from "../core/governance-files.js";
-import type { Advice, RefusedCommand, VerdictNote } from "../core/judge/verdict.js";
+import type { Advice, IntentLabel, RefusedCommand, VerdictNote } from "../core/judge/verdict.js";
+import { displayPath } from "./display-path.js";
 import { shellQuote } from "./shell-quote.js";
 
-/** How many paths a suggested command names before it says "…". */
-const pathsInCommand = 3;
+/** How many paths a suggested command or sentence names before it says "…". */
+const pathsNamed = 3;
+
+/**
+ * A path as a pathspec that names it from any directory of the work tree: hooks run at its top,
+ * while the user ran git wherever they were. `:/` is git's "from the top" magic; a path that
+ * starts with anything but a letter, a digit or a dot gets a closing `:`, or git would read its
+ * first character as more magic.
+ */
+function fromTop(path: string): string {
+  return shellQuote(`:/${/^[A-Za-z0-9.]/.test(path) ? "" : ":"}${path}`);
+}
+
+/** The first paths of a list, each as `format` gives it, then "…" for the rest. */
+function firstPaths(
+  paths: readonly string[],
+  format: (path: string) => string,
+  separator = " ",
+): string {
+  const shown = paths.slice(0, pathsNamed).map(format);
+  return [...shown, ...(paths.length > pathsNamed ? ["…"] : [])].join(separator);
+}
+
+function named(intent: IntentLabel): string {
+  return `${intent.id} (${intent.name})`;
+}
 
 /** A finding's next step in words, with the command that takes it (copy-pasteable). */
 export function adviceText(advice: Advice): string {
@@ -15,12 +40,12 @@ export function adviceText(advice: Advice): string {
         return `no intent is IN_PROGRESS: set one to status: IN_PROGRESS in ${intentsFilePath} and commit that file on its own`;
       }
       return `select the intent this work serves: intentguard select <ID>, one of: ${advice.intents
-        .map((intent) => `${intent.id} (${intent.name})`)
+        .map(named)
         .join(", ")}`;
     case "add-intent-trailer":
       return "or add a trailer line to the message: Intent: <ID>";
     case "commit-governance-first":
-      return `commit the rules on their own first: git commit -- ${advice.paths.map(shellQuote).join(" ")}`;
+      return `commit the rules on their own first: git commit -- ${advice.paths.map(fromTop).join(" ")}`;
     case "commit-rest-under-intent":
       return "then commit the rest under its intent";
     case "set-in-progress":
@@ -28,19 +53,41 @@ export function adviceText(advice: Advice): string {
     case "commit-as-assigned-agent":
       return `commit as ${advice.agent}, or reassign the intent (assigned_agent in ${intentsFilePath}) in a governance commit`;
     case "use-covering-intent":
-      return `${advice.intent.id} (${advice.intent.name}) covers ${advice.paths === 1 ? "it" : "all of them"}: commit them under it, e.g. intentguard select ${advice.intent.id}`;
-    case "unstage": {
-      const shown = advice.paths.slice(0, pathsInCommand).map(shellQuote).join(" ");
-      const more = advice.paths.length > pathsInCommand ? " …" : "";
-      return `split the commit: unstage what is outside the scope with git restore --staged -- ${shown}${more}`;
-    }
+      return `${named(advice.intent)} covers ${advice.paths === 1 ? "it" : "all of them"}: commit them under it, e.g. intentguard select ${advice.intent.id}`;
+    case "rename-across-intents":
+      return renameAcrossIntentsText(advice);
+    case "unstage":
+      return `split the commit: unstage what is outside the scope with git restore --staged -- ${firstPaths(advice.paths, fromTop)}`;
+    case "leave-out":
+      return `leave ${firstPaths(advice.paths, displayPath, ", ")} out of this change`;
     case "extend-scope":
       return `or widen ${advice.intent}: add an extended_scope grant for these paths in ${intentsFilePath}, have it approved, and commit that file on its own`;
     case "restore-intents-file":
-      return `put it back: git restore --staged --worktree --source=HEAD -- ${intentsFilePath} (to retire intentguard, run intentguard uninstall and remove the file with INTENTGUARD=0 git commit)`;
+      return `put it back: git restore --staged --worktree --source=HEAD -- ${fromTop(intentsFilePath)} (to retire intentguard, run intentguard uninstall and remove the file with INTENTGUARD=0 git commit)`;
     case "fix-governance":
       return "fix the file (the lines above name where), stage it, and commit it on its own";
   }
+}
+
+/**
+ * Renames no single intent covers: the old paths are one intent's, the new another's. A rename
+ * lands whole under an intent covering both sides, or as a copy under the new side's intent and
+ * then a deletion under the old side's, so no commit loses the file.
+ */
+function renameAcrossIntentsText({
+  from,
+  to,
+  renames,
+}: Extract<Advice, { kind: "rename-across-intents" }>): string {
+  const [first] = renames;
+  const pair = `${displayPath(first.from)} to ${displayPath(first.to)}`;
+  const sides = `in the scope of ${named(from)} and ${renames.length === 1 ? "its new path" : "their new paths"} in that of ${named(to)}`;
+  const recipe = (them: string, added: string, removed: string) =>
+    `commit ${them} under one intent whose scope (or an extended_scope grant) covers both sides, or copy, then delete, in two commits: add ${added} under ${to.id}, then remove ${removed} under ${from.id}`;
+  if (renames.length === 1) {
+    return `the rename of ${pair} spans two intents: its old path is ${sides}, so no single intent covers it: ${recipe("it", displayPath(first.to), displayPath(first.from))}`;
+  }
+  return `${renames.length} renames (${pair}, …) span two intents: their old paths are ${sides}, so no single intent covers them: ${recipe("them", "the new paths", "the old ones")}`;
 }
 
 /** A verdict's note in words. */
@@ -54,6 +101,8 @@ export function noteText(note: VerdictNote): string {
       return "the commit changes no files";
     case "governance-only":
       return "governance change: it edits the rules only, needs no intent, and is judged by the rules of its parent";
+    case "intent-map-only":
+      return "generated intent map: it is derived from the traces and needs no intent";
     case "repairing-governance":
       return "the committed rules are malformed; this governance change replaces them";
     case "removes-intents-file":
@@ -67,10 +116,8 @@ export function noteText(note: VerdictNote): string {
       return (
         `the rules in ${note.where} differ from the committed ones${note.wouldAllow ? " and would allow this commit" : ""}, ` +
         "but a commit is judged by the rules of its parent, so no commit can widen its own scope. " +
-        `Commit the rules on their own first (git commit -m "…" -- ${note.paths.map(shellQuote).join(" ")}), then commit this change.`
+        `Commit the rules on their own first (git commit -m "…" -- ${note.paths.map(fromTop).join(" ")}), then commit this change.`
       );
-    case "message-kept":
-      return `your message is kept in ${note.file}: reuse it with git commit -e -F ${note.file}`;
     case "intents-restored-from":
       return `the parent has no ${intentsFilePath} because ${note.commit.slice(0, 12)} removed it: judged by the governance before that commit`;
     case "trailer-missing":

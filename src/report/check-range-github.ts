@@ -1,7 +1,5 @@
 import type { RangeCheck, RangeFinding } from "../core/check/range-check.js";
 import {
-  count,
-  plural,
   rangeCounts,
   rangeHeadline,
   rangeSummary,
@@ -9,6 +7,7 @@ import {
   shortCommit,
   unlistedCommitLabel,
 } from "./check-range-shared.js";
+import { count, plural } from "./count.js";
 import { printable } from "./messages.js";
 
 /**

@@ -5,6 +5,7 @@ import {
   type RangeFinding,
   rangeCheckFails,
 } from "../core/check/range-check.js";
+import { count, plural, skippedBeforeAdoption } from "./count.js";
 
 /** How many hex digits of a SHA the reports show: as `git log --abbrev=12` would. */
 const shortLength = 12;
@@ -138,19 +139,6 @@ export function findingText(
 }
 
 /**
- * A count as every human-facing report prints it: thousands separated by commas ("3,000"),
- * whatever the locale, so "3 of 3,000" never sits beside "3000". Line numbers are positions,
- * not counts, and are printed as editors show them ("line 1234").
- */
-export function count(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-export function plural(n: number, noun: string): string {
-  return `${count(n)} ${noun}${n === 1 ? "" : "s"}`;
-}
-
-/**
  * The headline every human-facing report opens with, without its mark (✓ or ✗), the range
  * written as the caller renders it (escaped for a terminal, as code in Markdown). A failing range
  * says how many of its commits failed and why, in the summary's words:
@@ -182,12 +170,12 @@ export function rangeHeadline(check: RangeCheck, spec: string): { fails: boolean
 /**
  * The summary line the text and GitHub reports share, in the headline's words: the commits
  * checked and how each fared, what was skipped, the findings, and whether the traces were
- * checked — "6 commits: 4 allowed, 1 blocked, 1 not judged; 2 skipped before adoption; …".
+ * checked — "6 commits: 4 allowed, 1 blocked, 1 not judged; 2 commits before adoption skipped; …".
  */
 export function rangeSummary(check: RangeCheck): string {
   const counts = rangeCounts(check);
   const commits = `${plural(counts.commits, "commit")}: ${count(counts.allowed)} ${statusWords.allowed}, ${count(counts.blocked)} ${statusWords.blocked}, ${count(counts.notJudged)} ${statusWords.error}`;
-  const skipped = `${count(check.skipped.before_adoption)} skipped before adoption`;
+  const skipped = skippedBeforeAdoption(check.skipped.before_adoption);
   const findings = `${plural(counts.errors, "error")}, ${plural(counts.warnings, "warning")}`;
   const traces = check.traces_checked ? "traces checked" : "traces not checked";
   return `${commits}; ${skipped}; ${findings}; ${traces}`;

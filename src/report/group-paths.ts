@@ -1,3 +1,5 @@
+import { plural } from "./count.js";
+
 /** How many paths a report lists one by one before it groups them by directory. */
 export const pathsListedOneByOne = 25;
 const groupsListed = 25;
@@ -22,9 +24,11 @@ export function groupPaths(paths: readonly string[]): string[] {
   const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const lines = sorted
     .slice(0, groupsListed)
-    .map(([group, n]) => `${group} (${n} path${n === 1 ? "" : "s"})`);
+    .map(([group, n]) => `${group} (${plural(n, "path")})`);
   const rest = sorted.slice(groupsListed).reduce((sum, [, n]) => sum + n, 0);
   if (rest > 0)
-    lines.push(`… and ${rest} more paths in ${sorted.length - groupsListed} other directories`);
+    lines.push(
+      `… and ${plural(rest, "more path")} in ${plural(sorted.length - groupsListed, "other directory", "other directories")}`,
+    );
   return lines;
 }

@@ -32,11 +32,6 @@ export function denialNotRecordedMessage(message: string): string {
   return `intentguard: the denial could not be written to the ledger: ${message}\n`;
 }
 
-/** pre-commit's block under the selection is provisional: commit-msg decides. */
-export function provisionalBlockMessage(intent: string): string {
-  return `• intentguard: not allowed under the selected ${intent}; commit-msg decides (an Intent: trailer in the message outranks the selection)\n`;
-}
-
 /** pre-push could not push the trace notes; the user's push goes on. */
 export function notesNotPushedMessage(reason: string, remote: string): string {
   return `intentguard: ${reason}. Your push goes on; retry the traces with: intentguard trace push ${remote}\n`;

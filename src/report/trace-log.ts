@@ -1,4 +1,5 @@
 import type { IntentLog } from "../core/trace/log-summary.js";
+import { count, plural } from "./count.js";
 import { describeContributor } from "./describe-contributor.js";
 import { printable } from "./messages.js";
 import type { Style } from "./style.js";
@@ -16,21 +17,28 @@ export function traceLogJson(logs: readonly IntentLog[], since: string | null): 
   return `${JSON.stringify({ version: 1, since, intents }, null, 2)}\n`;
 }
 
-/** `trace log`: per intent a headline with its totals, then one line per traced commit. */
-export function formatTraceLog(logs: readonly IntentLog[], style: Style): string {
+/**
+ * `trace log`: per intent a headline with its totals, then one line per traced commit; `intent`
+ * is the one `--intent` asked for, named when it has none.
+ */
+export function formatTraceLog(
+  logs: readonly IntentLog[],
+  intent: string | null,
+  style: Style,
+): string {
   const out: string[] = [];
   for (const log of logs) {
-    const commits = log.commits.length;
     out.push(
       style.bold(
-        `${log.intent_id === null ? "(no intent)" : printable(log.intent_id)}: ${commits} commit${commits === 1 ? "" : "s"}, ${log.files} files, ${log.lines} lines (AI ${log.ai_lines}, human ${log.human_lines})`,
+        `${log.intent_id === null ? "(no intent)" : printable(log.intent_id)}: ${plural(log.commits.length, "commit")}, ${plural(log.files, "file")}, ${plural(log.lines, "line")} (AI ${count(log.ai_lines)}, human ${count(log.human_lines)})`,
       ),
     );
     for (const commit of log.commits) {
       out.push(
-        `  ${commit.commit.slice(0, 10)} ${commit.date} ${printable(commit.subject)}  ${style.dim(`${commit.files} files, +${commit.lines} lines, ${contributorNames(commit).join("; ")}`)}`,
+        `  ${commit.commit.slice(0, 10)} ${commit.date} ${printable(commit.subject)}  ${style.dim(`${plural(commit.files, "file")}, +${plural(commit.lines, "line")}, ${contributorNames(commit).join("; ")}`)}`,
       );
     }
   }
-  return out.length ? `${out.join("\n")}\n` : "No traced commits.\n";
+  if (out.length) return `${out.join("\n")}\n`;
+  return intent === null ? "No traced commits.\n" : `No traced commits for ${printable(intent)}.\n`;
 }

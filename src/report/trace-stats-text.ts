@@ -4,12 +4,11 @@ import type {
   StatsCounts,
   TraceStats,
 } from "../core/trace/trace-stats.js";
+import { count, plural, skippedBeforeAdoption } from "./count.js";
 import { displayPath } from "./display-path.js";
 import { printable } from "./messages.js";
 import type { Style } from "./style.js";
 import { displayWidth, padEndToWidth, padStartToWidth } from "./text-width.js";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * `trace stats`: a headline (the range, its tip, the path), the commits counted, then a table per
@@ -22,7 +21,7 @@ export function formatTraceStatsText(stats: TraceStats, style: Style): string {
   const out = [style.bold(`trace stats of ${printable(stats.range)} (${tip})${where}`)];
   const { commits } = stats;
   out.push(
-    `commits: ${commits.total} — ${commits.traced} traced, ${commits.untraced} untraced, ${commits.before_adoption} before adoption`,
+    `commits: ${count(commits.total)} — ${count(commits.traced)} traced, ${count(commits.untraced)} untraced; ${skippedBeforeAdoption(commits.before_adoption)}`,
   );
   if (stats.intents.length > 0) {
     out.push(

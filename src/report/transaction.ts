@@ -1,5 +1,6 @@
 import type { Verdict } from "../core/judge/verdict.js";
 import type { CommitHeader } from "../core/trace/commit-diff.js";
+import { plural } from "./count.js";
 import type { Style } from "./style.js";
 import { formatVerdictText } from "./verdict-text.js";
 
@@ -26,7 +27,9 @@ export function formatTransactionReport(
   if (refused.length === 0) {
     const ungoverned = total - shown.length;
     const rest = ungoverned > 0 ? `; ${ungoverned} without governance, not traced` : "";
-    return style.green(`✓ intentguard: ${shown.length} commits allowed and traced${rest}\n`);
+    return style.green(
+      `✓ intentguard: ${plural(shown.length, "commit")} allowed and traced${rest}\n`,
+    );
   }
   return refused
     .map(

@@ -31,14 +31,19 @@ function headline(verdict: Verdict, style: Style): string {
       );
     }
     case "deferred":
+      // Only pre-commit defers, and it prints nothing then; this says it in the user's terms.
       return style.dim(
-        "• intentguard: no intent selected; commit-msg decides, from the message's Intent: trailer",
+        "• intentguard: no intent declared yet; the commit is judged as it lands, under its message's Intent: trailer",
       );
     default:
       if (verdict.kind === "intent") {
         return style.green(`✓ intentguard: allowed — ${named}, ${paths} in scope`);
       }
-      return style.green(`✓ intentguard: allowed — ${kindLabel[verdict.kind]}, ${paths}`);
+      // An empty commit (a squash that cancels out, --allow-empty) touches nothing by definition:
+      // "empty commit, 0 paths" would say it twice.
+      return style.green(
+        `✓ intentguard: allowed — ${kindLabel[verdict.kind]}${verdict.kind === "empty" ? "" : `, ${paths}`}`,
+      );
   }
 }
 

@@ -1,4 +1,5 @@
 import { type VerifyReport, verifyProblems } from "../trace/verify-traces.js";
+import { count, plural, skippedBeforeAdoption } from "./count.js";
 import type { Style } from "./style.js";
 
 /** `trace verify --json`: the report as it is, with `ok`. */
@@ -10,20 +11,20 @@ export function verifyReportJson(report: VerifyReport): string {
 export function formatVerifyReport(report: VerifyReport, style: Style): string {
   const failing = verifyProblems(report);
   const out = [
-    `ledger ${report.ledger.file}: ${report.ledger.entries} entries`,
+    `ledger ${report.ledger.file}: ${plural(report.ledger.entries, "entry", "entries")}`,
     ...report.ledger.issues.map((issue) =>
       (issue.marked ? style.yellow : style.red)(
         `  line ${issue.line}: ${issue.kind} — ${issue.detail}`,
       ),
     ),
-    `commits in ${report.range}: ${report.commits.checked} checked, ${report.commits.traced} traced, ${report.commits.before_adoption} before adoption`,
+    `commits in ${report.range}: ${count(report.commits.checked)} checked, ${count(report.commits.traced)} traced; ${skippedBeforeAdoption(report.commits.before_adoption)}`,
     anchorLine(report),
     ...report.issues.map((issue) =>
       style.red(`  ${issue.commit.slice(0, 12)} ${issue.kind}: ${issue.detail}`),
     ),
     failing === 0
       ? style.green("✓ intentguard: traces verified")
-      : style.red(`✗ intentguard: ${failing} problem${failing === 1 ? "" : "s"} found`),
+      : style.red(`✗ intentguard: ${plural(failing, "problem")} found`),
   ];
   return `${out.join("\n")}\n`;
 }
@@ -34,5 +35,5 @@ export function formatVerifyReport(report: VerifyReport, style: Style): string {
  */
 function anchorLine({ commits }: VerifyReport): string {
   const unanchored = commits.traced - commits.anchored_here - commits.anchored_elsewhere;
-  return `records: ${commits.anchored_here} anchored in this clone's ledger (checked against it), ${commits.anchored_elsewhere} in other clones' ledgers, ${unanchored} without an anchor`;
+  return `records: ${count(commits.anchored_here)} anchored in this clone's ledger (checked against it), ${count(commits.anchored_elsewhere)} in other clones' ledgers, ${count(unanchored)} without an anchor`;
 }

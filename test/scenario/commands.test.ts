@@ -1,6 +1,13 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createGovernedRepo } from "../support/test-repo.js";
+import { installPackageCopy } from "../support/package-copy.js";
+import {
+  cliPath,
+  createGovernedRepo,
+  createRepo,
+  createScratchDir,
+  projectRoot,
+} from "../support/test-repo.js";
 
 describe("intentguard check --paths: ask before writing", () => {
   it("judges paths relative to the current directory, against HEAD's rules", async () => {
@@ -18,6 +25,29 @@ describe("intentguard check --paths: ask before writing", () => {
     );
     expect(blocked.status).toBe(1);
     expect(blocked.stdout).toContain("modify src/billing/invoice.ts");
+  });
+
+  it("advises leaving paths out of the change, as nothing is staged; --staged advises unstaging", async () => {
+    const repo = await createGovernedRepo();
+    const paths = repo.intentguard([
+      "check",
+      "--paths",
+      "docs/a.md",
+      "src/billing/b.ts",
+      "--intent",
+      "INT-001",
+    ]);
+    expect(paths.status).toBe(1);
+    expect(paths.stdout).toContain("    - leave docs/a.md, src/billing/b.ts out of this change\n");
+    expect(paths.stdout).not.toContain("restore");
+    expect(paths.stdout).not.toContain("unstage");
+    repo.write("docs/a.md", "# A\n");
+    repo.git("add", "docs/a.md");
+    const staged = repo.intentguard(["check", "--staged", "--intent", "INT-001"]);
+    expect(staged.status).toBe(1);
+    expect(staged.stdout).toContain(
+      "    - split the commit: unstage what is outside the scope with git restore --staged -- :/docs/a.md\n",
+    );
   });
 
   it("refuses a path outside the repository", async () => {
@@ -106,6 +136,23 @@ describe("select and status", () => {
       verdict: { outcome: "blocked" },
     });
   });
+
+  it("with nothing staged, still shows the selected intent and says nothing is staged", async () => {
+    const repo = await createGovernedRepo();
+    expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
+    const text = repo.intentguard(["status"]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(
+      /^Active intent \(from selection\):\nINT-001 — Auth \(IN_PROGRESS\)\n/,
+    );
+    expect(text.stdout).toMatch(/\nStaged change: nothing is staged\.\n$/);
+    const json = JSON.parse(repo.intentguard(["status", "--json"]).stdout);
+    expect(json).toMatchObject({
+      source: "selection",
+      intent: { id: "INT-001" },
+      verdict: { outcome: "allowed", kind: "empty" },
+    });
+  });
 });
 
 describe("the CLI itself", () => {
@@ -188,5 +235,20 @@ describe("intentguard demo", () => {
     );
     const repoLine = /throwaway repository in (\S+)/.exec(result.stdout)?.[1] ?? "";
     expect(repo.run("test", ["-e", repoLine]).status).toBe(1);
+    expect(result.stdout).toContain(
+      `try it here: node ${path.relative(repo.dir, cliPath)} demo --keep\n`,
+    );
+  });
+
+  it("ends with the command that runs it again from where it ran", async () => {
+    const repo = await createRepo();
+    const fromCheckout = repo.intentguard(["demo"], { cwd: projectRoot });
+    expect(fromCheckout.status).toBe(0);
+    expect(fromCheckout.stdout).toMatch(/try it here: node dist\/cli\.cjs demo --keep\n$/);
+    const project = createScratchDir();
+    const installed = installPackageCopy(path.join(project, "node_modules"));
+    const fromPackage = repo.run(process.execPath, [installed, "demo"], { cwd: project });
+    expect(fromPackage.status, fromPackage.stderr).toBe(0);
+    expect(fromPackage.stdout).toMatch(/try it here: npx intentguard demo --keep\n$/);
   });
 });

@@ -1,7 +1,17 @@
 import { chmodSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createSelectedRepo, refusedByHook, type TestRepo } from "../support/test-repo.js";
+import {
+  createGovernedRepo,
+  createSelectedRepo,
+  expectSuccess,
+  type RunOptions,
+  refusedByHook,
+  standardIntents,
+  type TestRepo,
+} from "../support/test-repo.js";
+
+const intentsPath = ".orchestration/active_intents.yaml";
 
 /** Stages everything and commits; returns the result with the commit count before and after. */
 function stageAndCommit(repo: TestRepo, message: string) {
@@ -64,7 +74,7 @@ describe("the commit gate against real git", () => {
     expect(result.stderr).toContain("owned scope:     src/auth, test/auth/**");
     expect(result.stderr).toContain("forbidden scope: src/auth/secrets");
     expect(result.stderr).toContain(
-      "git restore --staged -- docs/login.md src/auth/secrets/key.ts",
+      "git restore --staged -- :/docs/login.md :/src/auth/secrets/key.ts",
     );
   });
 
@@ -186,5 +196,165 @@ describe("the commit gate against real git", () => {
     const blocked = stageAndCommit(repo, "Outside");
     expect(blocked.status).toBe(refusedByHook);
     expect(blocked.stderr).toContain(name.includes("\n") ? JSON.stringify(outside) : outside);
+  });
+});
+
+describe("a rename from one intent's files to another's", () => {
+  const intents = `active_intents:
+  - id: "INT-002"
+    name: "Billing"
+    status: "IN_PROGRESS"
+    owned_scope: ["src/billing"]
+  - id: "INT-003"
+    name: "Auth"
+    status: "IN_PROGRESS"
+    owned_scope: ["src/auth"]
+`;
+  const files = { "src/billing/a.ts": "export const a = 1;\n", "src/auth/login.ts": "login\n" };
+
+  it.each([
+    ["INT-002", "rename src/auth/a.ts (rename target)"],
+    ["INT-003", "rename src/billing/a.ts (rename source)"],
+  ])(
+    "is blocked under %s, saying no single intent covers it and how to land it",
+    async (intent, offending) => {
+      const repo = await createGovernedRepo({ intents, files });
+      repo.git("mv", "src/billing/a.ts", "src/auth/a.ts");
+      const result = repo.commit("Move a", [], { env: { INTENTGUARD_INTENT: intent } });
+      expect(result.status).toBe(refusedByHook);
+      expect(result.stderr).toContain(`    ${offending}\n`);
+      expect(result.stderr).toContain(
+        "    - the rename of src/billing/a.ts to src/auth/a.ts spans two intents: its old path is in the scope of INT-002 (Billing) and its new path in that of INT-003 (Auth), so no single intent covers it: commit it under one intent whose scope (or an extended_scope grant) covers both sides, or copy, then delete, in two commits: add src/auth/a.ts under INT-003, then remove src/billing/a.ts under INT-002\n",
+      );
+      // Neither intent covers the rename as a whole, so neither is offered as the one that does.
+      expect(result.stderr).not.toMatch(/INT-00\d \(\w+\) covers it/);
+    },
+  );
+
+  it("lands as the advice says: a copy under the new side's intent, then a deletion under the old side's", async () => {
+    const repo = await createGovernedRepo({ intents, files });
+    repo.write("src/auth/a.ts", "export const a = 1;\n");
+    repo.git("add", "src/auth/a.ts");
+    const copy = repo.commit("Copy a", [], { env: { INTENTGUARD_INTENT: "INT-003" } });
+    expect(copy.status, copy.stderr).toBe(0);
+    repo.git("rm", "-q", "src/billing/a.ts");
+    const removal = repo.commit("Remove the old a", [], { env: { INTENTGUARD_INTENT: "INT-002" } });
+    expect(removal.status, removal.stderr).toBe(0);
+  });
+});
+
+/**
+ * Runs, with sh in `cwd`, the command a hint names: the first group of `pattern` in `output`.
+ * Returns the command, so the test also pins its text.
+ */
+function runHint(
+  repo: TestRepo,
+  output: string,
+  pattern: RegExp,
+  cwd: string,
+  options: RunOptions = {},
+): string {
+  const command = pattern.exec(output)?.[1];
+  if (!command) throw new Error(`no hint matches ${pattern} in:\n${output}`);
+  expectSuccess(repo.run("sh", ["-c", command], { ...options, cwd }), command);
+  return command;
+}
+
+describe("the commands a block prints work from the directory git ran in", () => {
+  /** An editor that writes `message` (git then keeps it as the commit's message). */
+  const writing = (message: string) => `sh -c 'printf "${message}\\n" > "$1"' editor`;
+
+  it("unstages what is outside the scope, and reuses the kept message", async () => {
+    const repo = await createSelectedRepo();
+    const cwd = path.join(repo.dir, "src/auth");
+    repo.write("docs/guide.md", "# Guide\n");
+    repo.tryGit(["add", "../../docs/guide.md"], { cwd });
+    const blocked = repo.tryGit(["commit", "-m", "Guide from a subdirectory"], { cwd });
+    expect(blocked.status).toBe(refusedByHook);
+    const unstage = runHint(repo, blocked.stderr, /outside the scope with (git restore .*)$/m, cwd);
+    expect(unstage).toBe("git restore --staged -- :/docs/guide.md");
+    expect(repo.git("diff", "--cached", "--name-only")).toBe("");
+    repo.write("src/auth/login.ts", "fixed\n");
+    repo.tryGit(["add", "login.ts"], { cwd });
+    const reuse = runHint(repo, blocked.stderr, /fix the change, then (git commit .*)$/m, cwd);
+    expect(reuse).toBe('git commit -e -F "$(git rev-parse --git-path COMMIT_EDITMSG)"');
+    expect(repo.lastMessage()).toBe("Guide from a subdirectory\n\nIntent: INT-001\n");
+  });
+
+  it("commits the rules on their own first, when they come with other files", async () => {
+    const repo = await createSelectedRepo();
+    const cwd = path.join(repo.dir, "src/auth");
+    repo.write(intentsPath, `${standardIntents}\n`);
+    repo.write("src/auth/login.ts", "changed\n");
+    repo.tryGit(["add", "-A", ":/"], { cwd });
+    const mixed = repo.tryGit(["commit", "-m", "Rules and code together"], { cwd });
+    expect(mixed.status).toBe(refusedByHook);
+    const rulesFirst = runHint(repo, mixed.stderr, /on their own first: (git commit .*)$/m, cwd, {
+      env: { GIT_EDITOR: writing("Rules on their own") },
+    });
+    expect(rulesFirst).toBe(`git commit -- :/${intentsPath}`);
+    expect(repo.git("show", "--name-only", "--format=%s", "HEAD")).toBe(
+      `Rules on their own\n\n${intentsPath}\n`,
+    );
+  });
+
+  it("commits rules edited in the working tree before the change they allow", async () => {
+    const repo = await createSelectedRepo();
+    const cwd = path.join(repo.dir, "src/auth");
+    repo.write(
+      intentsPath,
+      standardIntents.replace('"src/auth", "test/auth/**"', '"src/auth", "docs", "test/auth/**"'),
+    );
+    repo.write("docs/guide.md", "# Guide\n");
+    repo.tryGit(["add", "../../docs/guide.md"], { cwd });
+    const blocked = repo.tryGit(["commit", "-m", "Guide under a widened scope"], { cwd });
+    expect(blocked.status).toBe(refusedByHook);
+    const rulesFirst = runHint(
+      repo,
+      blocked.stderr,
+      /on their own first \((git commit .*?)\)/,
+      cwd,
+    );
+    expect(rulesFirst).toBe(`git commit -m "…" -- :/${intentsPath}`);
+    expect(repo.tryGit(["commit", "-m", "Guide, now in scope"], { cwd }).status).toBe(0);
+  });
+
+  it("puts the intents file back after a commit that removes it", async () => {
+    const repo = await createSelectedRepo();
+    const cwd = path.join(repo.dir, "src/auth");
+    repo.tryGit(["rm", "-q", `:/${intentsPath}`], { cwd });
+    const removal = repo.tryGit(["commit", "-m", "Remove the intents"], { cwd });
+    expect(removal.status).toBe(refusedByHook);
+    const restore = runHint(
+      repo,
+      removal.stderr,
+      /put it back: (git restore .*?) \(to retire/,
+      cwd,
+    );
+    expect(restore).toBe(`git restore --staged --worktree --source=HEAD -- :/${intentsPath}`);
+    expect(repo.git("status", "--porcelain")).toBe("");
+  });
+
+  it("commits a refused revert's changes from the message git kept", async () => {
+    const repo = await createSelectedRepo();
+    const cwd = path.join(repo.dir, "src/auth");
+    repo.commitFile("docs/guide.md", "# Guide\n", "Docs", {
+      env: { INTENTGUARD_INTENT: "INT-002" },
+    });
+    const refused = repo.tryGit(["revert", "--no-edit", "HEAD"], { cwd });
+    expect(refused.status).toBe(refusedByHook);
+    // The editor declares the intent that owns the reverted file, in place of the selection.
+    const editor = `sh -c 'sed -i "/^Intent:/d" "$1" && printf "\\nIntent: INT-002\\n" >> "$1"' editor`;
+    const pick = runHint(
+      repo,
+      refused.stderr,
+      /under an intent with (git commit .*?), or drop/,
+      cwd,
+      {
+        env: { GIT_EDITOR: editor },
+      },
+    );
+    expect(pick).toBe('git commit -e -F "$(git rev-parse --git-path MERGE_MSG)"');
+    expect(repo.lastMessage()).toMatch(/^Revert "Docs"\n[\s\S]*\nIntent: INT-002\n$/);
   });
 });

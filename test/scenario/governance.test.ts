@@ -72,7 +72,7 @@ describe("where the rules come from", () => {
     expect(result.stderr).toContain(
       "a governance change (.orchestration/active_intents.yaml) must touch nothing else",
     );
-    expect(result.stderr).toContain("git commit -- .orchestration/active_intents.yaml");
+    expect(result.stderr).toContain("git commit -- :/.orchestration/active_intents.yaml");
   });
 
   it("judges by HEAD's rules when the working copy widens the scope, and explains it", async () => {

@@ -87,8 +87,8 @@ describe("governance paths are exactly the files intentguard reads", () => {
     expect(result.stderr).toContain(
       "the rules in the working tree differ from the committed ones and would allow this commit",
     );
-    expect(result.stderr).toContain(`-- ${policyPath})`);
-    expect(result.stderr).not.toContain(`-- ${intentsPath}`);
+    expect(result.stderr).toContain(`-- :/${policyPath})`);
+    expect(result.stderr).not.toContain(`-- :/${intentsPath}`);
   });
 
   it("a directory at the intents path is named as such, never printed as bytes", async () => {

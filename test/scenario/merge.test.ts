@@ -59,6 +59,17 @@ describe("merges", () => {
     expect(repo.lastMessage()).toBe("Merge feature\n");
   });
 
+  it("says a clean merge is allowed once, with no word about a later hook deciding", async () => {
+    const repo = await branched((r) => r.write("docs/feature.md", "# Feature\n"));
+    // --edit opens the editor (GIT_EDITOR=true keeps git's message): the hooks that run then
+    // must not speak before the merge lands.
+    const result = repo.tryGit(["merge", "--no-ff", "--edit", "feature"]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain("decides");
+    expect(result.stderr.match(/intentguard:/g)).toHaveLength(1);
+    expect(result.stderr).toContain("✓ intentguard: allowed — merge");
+  });
+
   it("allows a clean merge of a path both sides changed: git's own merge authors nothing", async () => {
     const repo = await bothSidesChangedBilling();
     // Each side's change is its own commit's (judged there, and by CI); the merge only combines them.

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { TraceRecord } from "../../src/core/trace/record-schema.js";
 import { agentTraceValidator, traceRecordValidator } from "../support/schema-validators.js";
-import { createGovernedRepo, createSelectedRepo, standardIntents } from "../support/test-repo.js";
+import {
+  createGovernedRepo,
+  createRepo,
+  createSelectedRepo,
+  expectSuccess,
+  standardIntents,
+} from "../support/test-repo.js";
 import { expectRangesMatchContent, ledgerEvents, noteRecords } from "../support/traces.js";
 
 /** A sequence editor that rewrites the rebase todo with sed expressions. */
@@ -271,6 +277,11 @@ describe("trace map", () => {
       env: { INTENTGUARD_INTENT: undefined },
     });
     expect(commit.status, commit.stderr).toBe(0);
+    // Generated from the traces, it is no rule: the verdict says what it is.
+    expect(commit.stderr).toContain(
+      "  note: generated intent map: it is derived from the traces and needs no intent\n",
+    );
+    expect(commit.stderr).not.toContain("edits the rules");
     expect(repo.intentguard(["trace", "map"]).status).toBe(0);
     const regenerated = repo.read(".orchestration/intent_map.md");
     expect(repo.intentguard(["trace", "map"]).status).toBe(0);
@@ -301,5 +312,63 @@ describe("trace log and show", () => {
       "Human line",
       "AI lines",
     ]);
+  });
+
+  it("counts one file and one line in the singular, more in the plural", async () => {
+    const repo = await createSelectedRepo();
+    const one = repo.commitFile("src/auth/a.ts", "1\n", "One line");
+    repo.write("src/auth/b.ts", "1\n");
+    const two = repo.commitFile("src/auth/c.ts", "1\n2\n", "Two files");
+    const log = repo.intentguard(["trace", "log", "--intent", "INT-001"]);
+    expect(log.status).toBe(0);
+    const lines = log.stdout.split("\n");
+    expect(lines[0]).toBe("INT-001: 2 commits, 3 files, 4 lines (AI 0, human 4)");
+    expect(lines[1]).toMatch(
+      new RegExp(`^  ${two.slice(0, 10)} .* Two files  2 files, \\+3 lines, `),
+    );
+    expect(lines[2]).toMatch(new RegExp(`^  ${one.slice(0, 10)} .* One line  1 file, \\+1 line, `));
+  });
+
+  it("refuses an --intent no intent file or record knows (exit 2); a known one may have no commits", async () => {
+    const repo = await createSelectedRepo();
+    repo.commitFile("src/auth/a.ts", "1\n", "Auth");
+    const unknown = repo.intentguard(["trace", "log", "--intent", "INT-999"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stdout).toBe("");
+    expect(unknown.stderr).toBe(
+      "intentguard: There is no intent INT-999 in .orchestration/active_intents.yaml. Known intents: INT-001 (Auth), INT-002 (Docs), INT-003 (Billing), INT-004 (Old work), INT-005 (Stuck work), INT-006 (Dropped work).\n",
+    );
+    const typo = repo.intentguard(["trace", "log", "--intent", "INT-01"]);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain("; did you mean INT-001?");
+    const none = repo.intentguard(["trace", "log", "--intent", "INT-002"]);
+    expect(none.status).toBe(0);
+    expect(none.stdout).toBe("No traced commits for INT-002.\n");
+  });
+
+  it("says a commit made before adoption predates it; keeps the causes for one after (exit 1)", async () => {
+    const repo = await createRepo();
+    const legacy = repo.commitFile("legacy.txt", "old\n", "Before adoption");
+    repo.write(".orchestration/active_intents.yaml", standardIntents);
+    expectSuccess(repo.intentguard(["install"]), "install");
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Adopt");
+    const untraced = repo.commitFile("src/auth/a.ts", "1\n", "Hooks off", {
+      env: { INTENTGUARD: "0" },
+    });
+    const before = repo.intentguard(["trace", "show", legacy]);
+    expect(before.status).toBe(1);
+    expect(before.stderr).toBe(
+      `intentguard: ${legacy} was made before this history adopted intentguard, so it has no trace record.\n`,
+    );
+    const after = repo.intentguard(["trace", "show", untraced]);
+    expect(after.status).toBe(1);
+    expect(after.stderr).toBe(
+      `intentguard: ${untraced} has no trace record (untraced: made with hooks off, or its notes were not fetched: intentguard trace fetch).\n`,
+    );
+    const verify = repo.intentguard(["trace", "verify"]);
+    expect(verify.stdout).toContain(
+      "commits in HEAD: 3 checked, 1 traced; 1 commit before adoption skipped\n",
+    );
   });
 });

@@ -55,6 +55,25 @@ describe("sharing the trace through git notes", () => {
     expect(JSON.parse(show.stdout)[0].vcs.revision_id).toBe(head);
   });
 
+  it("says a clone has no notes at all, and how to fetch them, in show, log and verify", async () => {
+    const { repo } = await repoWithRemote();
+    const head = repo.commitFile("src/auth/login.ts", "local\n", "Change");
+    repo.git("update-ref", "-d", "refs/notes/intentguard");
+    const hint =
+      "no trace records in this clone (refs/notes/intentguard does not exist); fetch the team's: intentguard trace fetch";
+    const show = repo.intentguard(["trace", "show"]);
+    expect(show.status).toBe(1);
+    expect(show.stderr).toBe(`intentguard: ${head} has no trace record: ${hint}\n`);
+    const log = repo.intentguard(["trace", "log"]);
+    expect(log.status).toBe(0);
+    expect(log.stdout).toBe("No traced commits.\n");
+    expect(log.stderr).toBe(`intentguard: ${hint}\n`);
+    const verify = repo.intentguard(["trace", "verify"]);
+    expect(verify.status).toBe(1);
+    expect(verify.stdout).toContain(`${head.slice(0, 12)} untraced: no trace record`);
+    expect(verify.stderr).toBe(`intentguard: ${hint}\n`);
+  });
+
   it("merges notes that diverged from the remote's and pushes without forcing", async () => {
     const { repo, remote } = await repoWithRemote();
     repo.commitFile("src/auth/one.ts", "1\n", "One");

@@ -174,7 +174,7 @@ describe("trace stats", () => {
     expect(result.status, result.stderr).toBe(0);
     const text = result.stdout;
     expect(text).toContain(`trace stats of HEAD (tip ${tip.slice(0, 12)})`);
-    expect(text).toContain("commits: 7 — 5 traced, 1 untraced, 1 before adoption");
+    expect(text).toContain("commits: 7 — 5 traced, 1 untraced; 1 commit before adoption skipped");
     expect(text).toMatch(/INT-001 \(Auth\) +2 +7 +6 +2\n/);
     expect(text).toMatch(/AI anthropic\/claude-sonnet-4-6 \(builder\) +2 +6 +5 +2\n/);
     expect(text).toMatch(/Test Author <author@example\.com> +3 +15 +15 +4\n/);

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   contributorFromEnvironment,
@@ -60,15 +61,47 @@ describe("the trailers the sh hooks add", () => {
 
 describe("the early check before the editor opens", () => {
   it("refuses before the editor opens, so no message is written for a commit that cannot land", async () => {
-    const repo = await createSelectedRepo();
+    const repo = await createGovernedRepo();
     repo.write("src/billing/invoice.ts", "outside\n");
     repo.git("add", "-A");
     const marker = `${repo.base}/editor-ran`;
-    const result = repo.tryGit(["commit"], { env: { GIT_EDITOR: `touch '${marker}'; true` } });
+    const result = repo.tryGit(["commit"], {
+      env: { GIT_EDITOR: `touch '${marker}'; true`, INTENTGUARD_INTENT: "INT-001" },
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("outside the scope of INT-001 (Auth)");
     expect(result.stderr).toContain("checked before the message editor opened");
     expect(repo.run("test", ["-e", marker]).status).toBe(1);
+  });
+
+  it("leaves a block under the selection to the landing: the message's Intent: trailer outranks it", async () => {
+    const repo = await createSelectedRepo();
+    repo.write("docs/guide.md", "# Guide\n");
+    repo.git("add", "-A");
+    const message = path.join(repo.base, "message.txt");
+    repo.write(path.relative(repo.dir, message), "Write the guide\n\nIntent: INT-002\n");
+    const result = repo.tryGit(["commit", "-e", "-F", message]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe("✓ intentguard: allowed — INT-002 (Docs), 1 path in scope\n");
+    // An amend keeps the message, and with it the trailer that outranks the selection.
+    repo.write("docs/guide.md", "# Guide, amended\n");
+    repo.git("add", "-A");
+    const amend = repo.tryGit(["commit", "--amend"]);
+    expect(amend.status, amend.stderr).toBe(0);
+    expect(amend.stderr).toBe("✓ intentguard: allowed — INT-002 (Docs), 1 path in scope\n");
+    expect(repo.lastMessage()).toBe("Write the guide\n\nIntent: INT-002\n");
+  });
+
+  it("says a block under the selection once, as the commit lands, when the message keeps it", async () => {
+    const repo = await createSelectedRepo();
+    repo.write("src/billing/invoice.ts", "outside\n");
+    repo.git("add", "-A");
+    const editor = `sh -c 'printf "Edited\\n" > "$1"' editor`;
+    const result = repo.tryGit(["commit"], { env: { GIT_EDITOR: editor } });
+    expect(result.status).toBe(refusedByHook);
+    expect(result.stderr.match(/✗ intentguard: blocked/g)).toHaveLength(1);
+    expect(result.stderr).toContain("outside the scope of INT-001 (Auth)");
+    expect(result.stderr).not.toContain("checked before the message editor opened");
   });
 
   it("says nothing when the staged change is allowed: the commit speaks once, as it lands", async () => {
@@ -88,12 +121,13 @@ describe("the early check before the editor opens", () => {
         "src/auth/login.ts": "x\n",
       },
     });
-    expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
     repo.write("src/billing/invoice.ts", "outside\n");
     repo.git("add", "-A");
     const marker = `${repo.base}/editor-ran`;
     const editor = `sh -c 'touch "${marker}"; printf "Edited\\n" > "$1"' editor`;
-    const result = repo.tryGit(["commit"], { env: { GIT_EDITOR: editor } });
+    const result = repo.tryGit(["commit"], {
+      env: { GIT_EDITOR: editor, INTENTGUARD_INTENT: "INT-001" },
+    });
     expect(result.status).toBe(refusedByHook);
     expect(repo.run("test", ["-e", marker]).status).toBe(0);
     expect(result.stderr).not.toContain("checked before the message editor opened");

@@ -264,7 +264,7 @@ describe("formatRangeCheckText", () => {
         `✗ ${short(broken)} Refactor auth — not judged`,
         // A message's line break is escaped like any control character: one finding, one line.
         `    governance_unreadable: the rules of ${short(blocked)} cannot be read: .orchestration/active_intents.yaml:3:5: bad indentation\\u000aof a mapping entry`,
-        "  3 commits: 1 allowed, 1 blocked, 1 not judged; 2 skipped before adoption; 4 errors, 1 warning; traces checked",
+        "  3 commits: 1 allowed, 1 blocked, 1 not judged; 2 commits before adoption skipped; 4 errors, 1 warning; traces checked",
         "",
       ].join("\n"),
     );
@@ -283,7 +283,7 @@ describe("formatRangeCheckText", () => {
         "✓ intentguard: 1 commit in main..feature allowed",
         `! ${short(allowed)} Add login form`,
         "    assigned_agent (warning): intent INT-001 is assigned to agent builder, and this commit comes from agent reviewer",
-        "  1 commit: 1 allowed, 0 blocked, 0 not judged; 0 skipped before adoption; 0 errors, 1 warning; traces not checked",
+        "  1 commit: 1 allowed, 0 blocked, 0 not judged; 0 commits before adoption skipped; 0 errors, 1 warning; traces not checked",
         "",
       ].join("\n"),
     );
@@ -321,7 +321,7 @@ describe("formatRangeCheckText", () => {
     };
     const headline = "intentguard: 1 of 2 commits in main..feature failed (1 not judged)";
     const summary =
-      "2 commits: 1 allowed, 0 blocked, 1 not judged; 2 skipped before adoption; 1 error, 0 warnings; traces checked";
+      "2 commits: 1 allowed, 0 blocked, 1 not judged; 2 commits before adoption skipped; 1 error, 0 warnings; traces checked";
     const text = formatRangeCheckText(erredOnly, plainStyle).split("\n");
     expect(text[0]).toBe(`✗ ${headline}`);
     expect(text.at(-2)).toBe(`  ${summary}`);
@@ -358,7 +358,7 @@ describe("formatRangeCheckText", () => {
     const text = formatRangeCheckText(big, plainStyle).split("\n");
     expect(text[0]).toBe("✗ intentguard: 3 of 3,000 commits in main..feature failed (3 blocked)");
     expect(text.at(-2)).toBe(
-      "  3,000 commits: 2,997 allowed, 3 blocked, 0 not judged; 1,234 skipped before adoption; 3 errors, 0 warnings; traces checked",
+      "  3,000 commits: 2,997 allowed, 3 blocked, 0 not judged; 1,234 commits before adoption skipped; 3 errors, 0 warnings; traces checked",
     );
     const markdown = formatRangeCheckGithubSummary(big);
     expect(markdown.split("\n")[0]).toBe(
@@ -421,7 +421,7 @@ describe("the text report of names a commit chose (GitHub prints it in the step 
         `✗ ${short(blocked)} Subject\\u000d::warning::forged\\u001b[2J`,
         '    scope: 1 path outside the scope of INT-001 (Auth): "inj\\n::stop-commands::zz" (line 1)',
         '    trace_tampered: msg\\u000a  ::add-mask::secret\\u0009tab\\u007f\\u009b1m ("a\\r\\n\\t::error file=x::forged")',
-        "  1 commit: 0 allowed, 1 blocked, 0 not judged; 2 skipped before adoption; 2 errors, 0 warnings; traces checked",
+        "  1 commit: 0 allowed, 1 blocked, 0 not judged; 2 commits before adoption skipped; 2 errors, 0 warnings; traces checked",
         "",
       ].join("\n"),
     );
@@ -456,7 +456,7 @@ describe("reports of a finding about a commit that was not checked", () => {
         // Not "not judged": that is a checked commit that could not be judged, and is counted.
         `✗ ${short(base)} (not among the commits checked)`,
         "    trace_tampered: the trace record's blob hash differs from the commit's (src/auth/login.ts)",
-        "  1 commit: 1 allowed, 0 blocked, 0 not judged; 2 skipped before adoption; 1 error, 0 warnings; traces checked",
+        "  1 commit: 1 allowed, 0 blocked, 0 not judged; 2 commits before adoption skipped; 1 error, 0 warnings; traces checked",
         "",
       ].join("\n"),
     );
@@ -570,7 +570,7 @@ describe("formatRangeCheckGithub", () => {
         `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`trace_tampered\` | error | INT-001 | \`src/auth/login.ts\` | the trace record's blob hash differs from the commit's |`,
         `| \`${short(broken)}\` Refactor auth | \`governance_unreadable\` | error | — | — | the rules of ${short(blocked)} cannot be read: .orchestration/active\\_intents.yaml:3:5: bad indentation<br>of a mapping entry |`,
         "",
-        "3 commits: 1 allowed, 1 blocked, 1 not judged; 2 skipped before adoption; 4 errors, 1 warning; traces checked.",
+        "3 commits: 1 allowed, 1 blocked, 1 not judged; 2 commits before adoption skipped; 4 errors, 1 warning; traces checked.",
         "",
         "All 5 findings are annotated inline.",
         "",

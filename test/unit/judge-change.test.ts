@@ -73,6 +73,39 @@ describe("judgeChange", () => {
     ]);
   });
 
+  it("offers no intent for a rename that no single intent covers, and says how to land it", () => {
+    const verdict = evaluate({ changes: [change("docs/login.md", "rename", "src/auth/login.ts")] });
+    expect(verdict.findings[0]?.advice).toEqual([
+      {
+        kind: "rename-across-intents",
+        from: { id: "INT-001", name: "Auth" },
+        to: { id: "INT-002", name: "Docs" },
+        renames: [{ from: "src/auth/login.ts", to: "docs/login.md" }],
+      },
+      { kind: "unstage", paths: ["docs/login.md"] },
+      { kind: "extend-scope", intent: "INT-001" },
+    ]);
+    // An intent that owns both sides covers the rename whole: it is named, and the rename is not.
+    const within = evaluate({
+      intent: "INT-002",
+      changes: [change("src/auth/new.ts", "rename", "src/auth/old.ts")],
+    });
+    expect(within.findings[0]?.advice.map((step) => step.kind)).toEqual([
+      "use-covering-intent",
+      "unstage",
+      "extend-scope",
+    ]);
+  });
+
+  it("advises leaving paths out of a change that is not staged yet", () => {
+    const verdict = evaluate({ changes: [change("docs/a.md")], intended: true });
+    expect(verdict.findings[0]?.advice.map((step) => step.kind)).toEqual([
+      "use-covering-intent",
+      "leave-out",
+      "extend-scope",
+    ]);
+  });
+
   it("names the covering intent among the next steps", () => {
     const verdict = evaluate({ changes: [change("docs/a.md")] });
     const advice = verdict.findings[0]?.advice[0];
@@ -119,6 +152,24 @@ describe("judgeChange", () => {
       "allowed",
     );
     expect(evaluate({ agent: null, policy: { assigned_agent: "error" } }).outcome).toBe("allowed");
+  });
+
+  it("tells the generated intent map from the rules: it needs no intent and is no rule", () => {
+    const map = evaluate({
+      changes: [change(".orchestration/intent_map.md")],
+      resolved: { request: null },
+    });
+    expect(map).toMatchObject({
+      outcome: "allowed",
+      kind: "governance",
+      notes: [{ kind: "intent-map-only" }],
+      touches_rules: false,
+    });
+    const rules = evaluate({
+      changes: [change(".orchestration/intent_map.md"), change("policies/intentguard.yaml")],
+      resolved: { request: null },
+    });
+    expect(rules).toMatchObject({ notes: [{ kind: "governance-only" }], touches_rules: true });
   });
 
   it("treats a governance-only change as needing no intent, and a mixed one as blocked", () => {

@@ -5,6 +5,7 @@ import { IntentsFile } from "../../src/core/config/intents-schema.js";
 import { resolveIntentRequest } from "../../src/core/intent-request.js";
 import { judgeChange } from "../../src/core/judge/judge-change.js";
 import { plainStyle } from "../../src/report/style.js";
+import { formatTransactionReport } from "../../src/report/transaction.js";
 import { formatVerdictText } from "../../src/report/verdict-text.js";
 import { fileChange } from "../support/file-changes.js";
 
@@ -46,14 +47,63 @@ describe("formatVerdictText", () => {
     ];
     const text = blockedText(paths);
     expect(text).toContain("4200 paths outside the scope of INT-001 (Auth)");
-    expect(text).toContain("    docs/ (1200 paths)\n");
+    expect(text).toContain("    docs/ (1,200 paths)\n");
     expect(text).toContain("    vendor/lib0/ (75 paths)\n");
     // 25 groups are listed (docs/ and 24 of the 40 vendor folders); the other 16 are summed.
-    expect(text).toContain("… and 1200 more paths in 16 other directories");
+    expect(text).toContain("… and 1,200 more paths in 16 other directories");
     expect(text.split("\n").length).toBeLessThan(45);
   });
 
   it("escapes a path that would break the line", () => {
     expect(blockedText(["docs/new\nline.md"])).toContain('create "docs/new\\nline.md"');
+  });
+
+  it("says one more path in one other directory in the singular", () => {
+    const paths = [
+      ...Array.from({ length: 25 }, (_, i) => `dir${i}/a.ts`),
+      ...Array.from({ length: 25 }, (_, i) => `dir${i}/b.ts`),
+      "last/only.ts",
+    ];
+    expect(blockedText(paths)).toContain("    … and 1 more path in 1 other directory\n");
+  });
+
+  it("says an empty commit is allowed without counting its 0 paths", () => {
+    const verdict = judgeChange({
+      governance,
+      adoption: false,
+      changes: [],
+      resolved: resolveIntentRequest({ selection: "INT-001" }),
+      agent: null,
+      deferWithoutIntent: false,
+      merge: false,
+    });
+    expect(formatVerdictText(verdict, plainStyle).split("\n")[0]).toBe(
+      "✓ intentguard: allowed — empty commit",
+    );
+  });
+});
+
+describe("formatTransactionReport", () => {
+  it("counts one allowed commit in the singular when the others had no governance", () => {
+    const verdict = judgeChange({
+      governance,
+      adoption: false,
+      changes: [fileChange("src/auth/a.ts", "create")],
+      resolved: resolveIntentRequest({ selection: "INT-001" }),
+      agent: null,
+      deferWithoutIntent: false,
+      merge: false,
+    });
+    const commit = {
+      sha: "a".repeat(40),
+      parents: [],
+      authorName: "A",
+      authorEmail: "a@example.com",
+      subject: "One",
+      trailers: [],
+    };
+    expect(formatTransactionReport([{ diff: { commit }, verdict }], 3, plainStyle)).toBe(
+      "✓ intentguard: 1 commit allowed and traced; 2 without governance, not traced\n",
+    );
   });
 });

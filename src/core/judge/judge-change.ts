@@ -3,15 +3,16 @@ import type { Intent } from "../config/intents-schema.js";
 import type { RuleName } from "../config/policy-schema.js";
 import type { FileChange } from "../file-change.js";
 import { type Governance, selectableIntents } from "../governance.js";
-import { intentsFilePath } from "../governance-files.js";
+import { intentMapPath, intentsFilePath } from "../governance-files.js";
 import { describeSource, type IntentRequest, type ResolvedRequest } from "../intent-request.js";
-import { scopeAdmitter } from "../scope/admit-path.js";
+import { type Admitter, scopeAdmitter } from "../scope/admit-path.js";
 import { type TouchedPaths, touchedPaths } from "./touched-paths.js";
 import {
   type Advice,
   type Finding,
   type IntentLabel,
   type PathVerdict,
+  type RenamedPath,
   type Verdict,
   type VerdictNote,
   verdictSchemaVersion,
@@ -28,9 +29,14 @@ export interface ChangeToJudge {
   resolved: ResolvedRequest;
   /** The committing agent's ID (INTENTGUARD_AGENT), null for a person. */
   agent: string | null;
-  /** pre-commit cannot see the message: without an intent it leaves the decision to commit-msg. */
+  /** pre-commit cannot see the message: without an intent it leaves the decision to the landing. */
   deferWithoutIntent: boolean;
   merge: boolean;
+  /**
+   * The change is paths about to be touched (check --paths), not staged yet: it is split by
+   * leaving paths out of it, not by unstaging them.
+   */
+  intended?: boolean;
   /**
    * For a change that touches the governance files: whether the governance it leaves behind is
    * valid (the next commit is judged by it). Absent when not checked (an adoption validates its
@@ -66,7 +72,10 @@ export function judgeChange(input: ChangeToJudge): Verdict {
   const left = governanceLeftFinding(input.governanceLeft);
   if (paths.governance.length > 0 && left) findings.push(left);
   if (paths.others.length === 0) {
-    return build(outcomeOf(findings), "governance", null, findings, [{ kind: "governance-only" }]);
+    const note: VerdictNote = paths.governance.every((entry) => entry.path === intentMapPath)
+      ? { kind: "intent-map-only" }
+      : { kind: "governance-only" };
+    return build(outcomeOf(findings), "governance", null, findings, [note]);
   }
   if (paths.governance.length > 0) {
     const isolation = governanceIsolation(input.governance, paths.governance, paths.others);
@@ -94,7 +103,7 @@ function verdictBuilder(input: ChangeToJudge, paths: TouchedPaths): BuildVerdict
     findings,
     notes,
     path_count: paths.distinct,
-    touches_rules: paths.governance.length > 0,
+    touches_rules: paths.governance.some((entry) => entry.path !== intentMapPath),
     paths: paths.all,
   });
 }
@@ -137,11 +146,7 @@ function judgeIntent(
   if (statusFinding) findings.push(statusFinding);
   const agentFinding = assignedAgentFinding(governance, intent, input.agent);
   if (agentFinding) findings.push(agentFinding);
-  const scopeFinding = outOfScopeFinding(
-    governance,
-    intent,
-    judgeScope(governance, intent, others),
-  );
+  const scopeFinding = outOfScopeFinding(input, intent, judgeScope(governance, intent, others));
   if (scopeFinding) findings.push(scopeFinding);
   return build(outcomeOf(findings), "intent", request, findings);
 }
@@ -295,10 +300,11 @@ function judgeScope(governance: Governance, intent: Intent, entries: PathVerdict
 }
 
 function outOfScopeFinding(
-  governance: Governance,
+  input: ChangeToJudge,
   intent: Intent,
   outside: PathVerdict[],
 ): Finding | null {
+  const { governance } = input;
   const severity = severityOf(governance, "scope");
   const offending = unique(outside.map((entry) => entry.path));
   if (!severity || offending.length === 0) return null;
@@ -311,28 +317,79 @@ function outOfScopeFinding(
     severity,
     message: `${count(offending.length, "path")} outside the scope of ${intent.id} (${intent.name})${forbiddenNote}`,
     paths: offending,
-    advice: scopeAdvice(governance, intent, offending),
+    advice: scopeAdvice(input, intent, offending),
   };
 }
 
-function scopeAdvice(governance: Governance, intent: Intent, offending: string[]): Advice[] {
-  const covering = selectableIntents(governance).filter((candidate) => {
+function scopeAdvice(input: ChangeToJudge, intent: Intent, offending: string[]): Advice[] {
+  const { governance } = input;
+  const others = selectableIntents(governance).flatMap((candidate) => {
     const scope = governance.scopes[candidate.id];
-    if (candidate.id === intent.id || !scope) return false;
-    const admit = scopeAdmitter(scope);
-    return offending.every((path) => admit(path).admitted);
+    return candidate.id === intent.id || !scope
+      ? []
+      : [{ intent: candidate, admit: scopeAdmitter(scope) }];
   });
+  // A rename is one change: an intent covers it only when it admits both of its paths.
+  const outside = new Set(offending);
+  const renames = input.changes.flatMap(({ operation, oldPath, path }): RenamedPath[] =>
+    operation === "rename" && oldPath !== null && (outside.has(oldPath) || outside.has(path))
+      ? [{ from: oldPath, to: path }]
+      : [],
+  );
+  const covered = unique([...offending, ...renames.flatMap(({ from, to }) => [from, to])]);
+  const covering = others.filter(({ admit }) => covered.every((path) => admit(path).admitted));
+  const split: Advice = input.intended
+    ? { kind: "leave-out", paths: offending }
+    : { kind: "unstage", paths: offending };
   return [
     ...covering.map(
       (candidate): Advice => ({
         kind: "use-covering-intent",
-        intent: label(candidate),
+        intent: label(candidate.intent),
         paths: offending.length,
       }),
     ),
-    { kind: "unstage", paths: offending },
+    ...(covering.length === 0 ? renamesAcrossIntents(governance, intent, others, renames) : []),
+    split,
     { kind: "extend-scope", intent: intent.id },
   ];
+}
+
+/**
+ * The renames whose old path one intent owns and whose new path another owns, with no intent
+ * owning both, grouped by that pair of intents. The judged intent owns what its scope admits;
+ * a path outside it belongs to the first selectable intent that admits it.
+ */
+function renamesAcrossIntents(
+  governance: Governance,
+  intent: Intent,
+  others: readonly { intent: Intent; admit: Admitter }[],
+  renames: readonly RenamedPath[],
+): Advice[] {
+  const scope = governance.scopes[intent.id];
+  const judged = scope ? scopeAdmitter(scope) : null;
+  const owner = (path: string): Intent | undefined =>
+    judged?.(path).admitted ? intent : others.find(({ admit }) => admit(path).admitted)?.intent;
+  const groups = new Map<string, Extract<Advice, { kind: "rename-across-intents" }>>();
+  for (const rename of renames) {
+    const from = owner(rename.from);
+    const to = owner(rename.to);
+    if (!from || !to) continue;
+    if (others.some(({ admit }) => admit(rename.from).admitted && admit(rename.to).admitted)) {
+      continue;
+    }
+    const key = `${from.id}\0${to.id}`;
+    const group = groups.get(key);
+    if (group) group.renames.push(rename);
+    else
+      groups.set(key, {
+        kind: "rename-across-intents",
+        from: label(from),
+        to: label(to),
+        renames: [rename],
+      });
+  }
+  return [...groups.values()];
 }
 
 function unique(values: string[]): string[] {

@@ -33,12 +33,29 @@ export type Advice =
   | { kind: "set-in-progress"; intent: string }
   | { kind: "commit-as-assigned-agent"; intent: string; agent: string }
   | { kind: "use-covering-intent"; intent: IntentLabel; paths: number }
+  /**
+   * Renames whose old paths are in one intent's scope and new paths in another's, which no single
+   * intent covers whole: land them under an intent covering both sides, or copy, then delete.
+   */
+  | {
+      kind: "rename-across-intents";
+      from: IntentLabel;
+      to: IntentLabel;
+      renames: [RenamedPath, ...RenamedPath[]];
+    }
   | { kind: "unstage"; paths: string[] }
+  /** Split a change that is not staged yet (check --paths): leave these paths out of it. */
+  | { kind: "leave-out"; paths: string[] }
   | { kind: "extend-scope"; intent: string }
   /** Put the intents file back (a governance change may edit it, never remove it). */
   | { kind: "restore-intents-file" }
   /** Fix the governance files the change leaves behind, and commit them on their own. */
   | { kind: "fix-governance" };
+
+export interface RenamedPath {
+  from: string;
+  to: string;
+}
 
 export interface Finding {
   rule: RuleName | FixedRule;
@@ -56,6 +73,8 @@ export type VerdictNote =
   | { kind: "merge-authors-nothing" }
   | { kind: "no-files" }
   | { kind: "governance-only" }
+  /** Only the intent map changes: generated from the traces, it belongs to no intent. */
+  | { kind: "intent-map-only" }
   | { kind: "repairing-governance" }
   | { kind: "removes-intents-file" }
   | { kind: "amend" }
@@ -68,8 +87,6 @@ export type VerdictNote =
       valid: boolean;
       wouldAllow: boolean;
     }
-  /** A blocked commit's message is kept in this file. */
-  | { kind: "message-kept"; file: string }
   /** The parent lacks the intents file because this commit removed it: judged by the one before. */
   | { kind: "intents-restored-from"; commit: string }
   /** INTENTGUARD_INTENT is set, but the commit carries no Intent: trailer (commit-msg did not run). */
@@ -119,7 +136,7 @@ export interface Verdict {
   notes: VerdictNote[];
   /** How many different paths the change touches. */
   path_count: number;
-  /** Whether the change edits the governance files (the intents file or the policy). */
+  /** Whether the change edits the rules (the intents file or the policy; not the intent map). */
   touches_rules: boolean;
   paths: PathVerdict[];
 }
