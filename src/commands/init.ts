@@ -4,18 +4,46 @@ import path from "node:path";
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { pathsWithChanges } from "../git/list-files.js";
 import { locateRepo } from "../git/repo.js";
+import { findHooksTarget } from "../install/hooks-target.js";
 import { installHooks } from "../install/install-hooks.js";
 import { packageRoot } from "../install/package-root.js";
+import { addPrepareScript } from "../install/prepare-script.js";
+import { formatInitNextSteps, formatScaffoldReport } from "../report/init-report.js";
 import { formatInstallReport } from "../report/install-report.js";
 import type { CommandInput } from "./command.js";
 
 const ledgerIgnorePath = ".orchestration/.gitignore";
 
-/** Scaffolds the governed files where missing (never overwrites) and installs the hooks. */
+/** The package managers' manifest and lock files: what installing intentguard changes. */
+const packageFiles = [
+  "package.json",
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "bun.lock",
+  "bun.lockb",
+];
+
+/**
+ * Scaffolds the governed files where missing (never overwrites), adds the prepare script that
+ * installs the hooks in teammates' clones, installs the hooks here, and prints the adoption
+ * commit: every file this and the package manager changed, committed once.
+ */
 export async function run({ env }: CommandInput): Promise<ExitCode> {
   const repo = await locateRepo(env.cwd);
   const pkg = packageRoot();
+  const target = await findHooksTarget(repo);
+  const huskyDir =
+    target.kind === "husky" ? path.relative(repo.root, target.dir).split(path.sep).join("/") : null;
+  const tooling = [
+    ledgerIgnorePath,
+    ...(huskyDir ? [huskyDir] : []),
+    ...packageFiles.filter((file) => existsSync(path.join(repo.root, file))),
+    ...(await localPackageFiles(repo.root)),
+  ];
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
   const files: [string, () => Promise<string>][] = [
     [
@@ -23,6 +51,7 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
       async () =>
         (await readFile(path.join(pkg, "templates/active_intents.yaml"), "utf8"))
           .replace("{{schema}}", schemaReference(repo.root, pkg, intentsFilePath, "active_intents"))
+          .replace("{{tooling_scope}}", tooling.map((file) => `      - "${file}"`).join("\n"))
           .replaceAll("{{now}}", now),
     ],
     [
@@ -35,30 +64,54 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
     ],
     [ledgerIgnorePath, () => readFile(path.join(pkg, "templates/orchestration.gitignore"), "utf8")],
   ];
-  const lines = ["intentguard init:"];
+  // First: a package.json it cannot edit stops init before anything is written.
+  const prepare = await addPrepareScript(repo.root, huskyDir !== null);
+  const scaffolded: { file: string; created: boolean }[] = [];
   for (const [file, content] of files) {
-    const target = path.join(repo.root, file);
-    if (existsSync(target)) {
-      lines.push(`  kept     ${file} (already there)`);
-      continue;
-    }
-    writeFileAtomic(target, await content());
-    lines.push(`  created  ${file}`);
+    const absolute = path.join(repo.root, file);
+    const created = !existsSync(absolute);
+    if (created) writeFileAtomic(absolute, await content());
+    scaffolded.push({ file, created });
   }
-  process.stdout.write(`${lines.join("\n")}\n`);
-  process.stdout.write(formatInstallReport(repo.root, await installHooks(repo)));
+  const hooks = await installHooks(repo);
+  const adoption = await pathsWithChanges(repo.root, [intentsFilePath, policyFilePath, ...tooling]);
+  process.stdout.write(formatScaffoldReport(scaffolded, prepare));
+  process.stdout.write(formatInstallReport(repo.root, hooks, "install"));
   process.stdout.write(
-    [
-      "Next:",
-      `  1. Describe your intents and their scopes in ${intentsFilePath}.`,
-      `  2. Commit them on their own (the adoption commit): git add .orchestration policies && git commit -m "Adopt intentguard"`,
-      "  3. Choose what this work tree works on: intentguard select INT-001",
-      "Every commit then leaves a trace record in refs/notes/intentguard; the pre-push hook pushes it.",
-      "Fetch teammates' traces with: intentguard trace fetch (merges refs/notes/intentguard from origin).",
-      "",
-    ].join("\n"),
+    formatInitNextSteps({
+      adoption,
+      huskyInactive: hooks.target.kind === "husky" && !hooks.target.huskyInstalled,
+    }),
   );
   return ExitCode.Ok;
+}
+
+/**
+ * The package tarballs and folders inside the repository that package.json installs from
+ * (`"intentguard": "file:vendor/intentguard-0.1.0.tgz"`, while it is not on the registry):
+ * committed with the manifest, so teammates' npm ci finds them.
+ */
+async function localPackageFiles(root: string): Promise<string[]> {
+  const text = await readFile(path.join(root, "package.json"), "utf8").catch(() => "");
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return []; // addPrepareScript names the problem
+  }
+  const specs = ["dependencies", "devDependencies", "optionalDependencies"].flatMap((field) => {
+    const deps = manifest?.[field];
+    return deps && typeof deps === "object" ? Object.values(deps) : [];
+  });
+  const files: string[] = [];
+  for (const spec of specs) {
+    if (typeof spec !== "string" || !spec.startsWith("file:")) continue;
+    const relative = path.relative(root, path.resolve(root, spec.slice("file:".length)));
+    if (relative && !relative.startsWith("..") && !path.isAbsolute(relative)) {
+      files.push(relative.split(path.sep).join("/"));
+    }
+  }
+  return files;
 }
 
 /**

@@ -6,6 +6,6 @@ import type { CommandInput } from "./command.js";
 
 export async function run({ env }: CommandInput): Promise<ExitCode> {
   const repo = await locateRepo(env.cwd);
-  process.stdout.write(formatInstallReport(repo.root, await uninstallHooks(repo)));
+  process.stdout.write(formatInstallReport(repo.root, await uninstallHooks(repo), "uninstall"));
   return ExitCode.Ok;
 }

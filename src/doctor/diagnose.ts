@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { constants, existsSync } from "node:fs";
+import { constants, existsSync, readFileSync } from "node:fs";
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { intentsFilePath } from "../core/governance-files.js";
@@ -37,6 +37,7 @@ export async function diagnose(repo: Repo, env: Environment): Promise<Diagnosis[
     ...(await hookFiles(repo, target)),
     ...(await retiredHookFiles(target)),
     ...packageFiles(),
+    ...linkedWorkTree(repo),
     ...nodeOnPath(env),
     ...(await governanceAndSelection(repo)),
     ...(await notesRewrite(repo)),
@@ -79,8 +80,10 @@ async function hooksLocation(repo: Repo, target: HooksTarget): Promise<Diagnosis
   if (!existsSync(path.join(target.dir, "_"))) {
     return [
       fail(
-        `core.hooksPath points to ${relative}/_, which is missing in this work tree (husky generates it per checkout)`,
-        "run npx husky (or npm install) in this work tree",
+        `core.hooksPath points to ${relative}/_, which is missing in this work tree (husky generates it per checkout), so no hook runs here`,
+        existsSync(path.join(repo.root, "node_modules"))
+          ? "run npx husky && npx intentguard install in this work tree"
+          : `run npm ci in this work tree, or the main work tree's husky and intentguard from here: node ${path.join(mainWorkTree(repo), "node_modules", "husky", "bin.js")} && node ${path.join(mainWorkTree(repo), "node_modules", "intentguard", "dist", "cli.cjs")} install`,
       ),
     ];
   }
@@ -118,7 +121,7 @@ async function hookFiles(repo: Repo, target: HooksTarget): Promise<Diagnosis[]> 
       );
     }
     const shim =
-      target.kind === "husky" ? huskyShim(repo, text ?? "") : gitHookShim(text ?? "", hook);
+      target.kind === "husky" ? huskyShim(repo, text ?? "", hook) : gitHookShim(text ?? "", hook);
     if (shim && !(await isExecutable(shim))) {
       results.push(
         fail(
@@ -161,11 +164,54 @@ async function retiredHookFiles(target: HooksTarget): Promise<Diagnosis[]> {
     : [];
 }
 
-function huskyShim(repo: Repo, text: string): string | undefined {
+/**
+ * The shim a husky hook file reaches: its line runs the launcher (`sh .husky/intentguard.sh
+ * <hook>`), which names the package relative to the work tree root, falling back to the main
+ * work tree's for a linked one. The launcher itself when it is missing.
+ */
+function huskyShim(repo: Repo, text: string, hook: string): string | undefined {
   const line = text.split("\n").find((candidate) => candidate.trimEnd().endsWith("# intentguard"));
-  const command = line?.match(/^'([^']+)'|^(\S+)/);
-  const shim = command?.[1] ?? command?.[2];
-  return shim ? path.resolve(repo.root, shim) : undefined;
+  const command = line?.match(/^sh (?:'([^']+)'|(\S+))/);
+  const launcher = command?.[1] ?? command?.[2];
+  if (!launcher) return undefined;
+  const launcherFile = path.resolve(repo.root, launcher);
+  const launcherText = readFileIfPresent(launcherFile);
+  const dir = launcherText && /^ig_package_hooks=(?:'([^']*)'|(\S+))$/m.exec(launcherText);
+  const hooksDir = dir ? (dir[1] ?? dir[2]) : undefined;
+  if (!hooksDir) return launcherFile;
+  const here = path.resolve(repo.root, hooksDir, hook);
+  return existsSync(here) ? here : path.resolve(mainWorkTree(repo), hooksDir, hook);
+}
+
+function readFileIfPresent(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The main work tree, beside the common git directory (where the launcher looks too). */
+function mainWorkTree(repo: Repo): string {
+  return path.dirname(repo.commonDir);
+}
+
+/**
+ * A linked work tree has no node_modules of its own: the hooks use the main work tree's package,
+ * but `npx intentguard` there looks the package up on the npm registry.
+ */
+function linkedWorkTree(repo: Repo): Diagnosis[] {
+  if (path.resolve(repo.gitDir) === path.resolve(repo.commonDir)) return [];
+  if (existsSync(path.join(repo.root, "node_modules", "intentguard"))) return [];
+  const cli = path.join(mainWorkTree(repo), "node_modules", "intentguard", "dist", "cli.cjs");
+  return [
+    warn(
+      `this linked work tree has no node_modules: the hooks use the main work tree's intentguard, but npx intentguard here would look it up on the npm registry`,
+      existsSync(cli)
+        ? `run the CLI as node ${cli} <command> (e.g. alias intentguard='node ${cli}'), or run npm ci here`
+        : "run npm ci here (the main work tree has no intentguard installed either)",
+    ),
+  ];
 }
 
 /** The shim a hook written by install sources: its `ig_hooks_dir=` line and the hook's name. */

@@ -9,7 +9,9 @@ export interface Identity {
 /**
  * An environment in which git ignores the user's and the system's configuration: a throwaway
  * HOME with its own global config, fixed identity, `main` as the default branch, and none of the
- * GIT_* or INTENTGUARD_* variables of the calling process. The demo and the tests run git in it.
+ * GIT_*, INTENTGUARD_* or npm_* variables of the calling process (run under `npm test`, npm's
+ * `npm_lifecycle_event` would make an install look run from a package script). The demo and the
+ * tests run git in it.
  */
 export async function hermeticGitEnv(home: string, identity: Identity): Promise<NodeJS.ProcessEnv> {
   await mkdir(home, { recursive: true });
@@ -27,7 +29,7 @@ export async function hermeticGitEnv(home: string, identity: Identity): Promise<
     ].join("\n"),
   );
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(GIT_|INTENTGUARD)/.test(key)),
+    Object.entries(process.env).filter(([key]) => !/^(GIT_|INTENTGUARD|npm_)/.test(key)),
   );
   return {
     ...inherited,

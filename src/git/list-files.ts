@@ -18,3 +18,27 @@ export async function trackedFiles(
   const { stdout } = await runGit(dir, args);
   return stdout.toString("utf8").split("\0").filter(Boolean);
 }
+
+/**
+ * Which of `paths` (files or directories) hold changes a commit would take: modified, added,
+ * deleted or untracked and not ignored (`git status`, one process, NUL-separated).
+ */
+export async function pathsWithChanges(dir: string, paths: readonly string[]): Promise<string[]> {
+  const { stdout } = await runGit(dir, [
+    "status",
+    "--porcelain=v1",
+    "-z",
+    "--untracked-files=all",
+    "--no-renames",
+    "--",
+    ...paths.map((name) => `:(literal)${name}`),
+  ]);
+  const changed = stdout
+    .toString("utf8")
+    .split("\0")
+    .filter(Boolean)
+    .map((entry) => entry.slice(3));
+  return paths.filter((name) =>
+    changed.some((file) => file === name || file.startsWith(`${name}/`)),
+  );
+}

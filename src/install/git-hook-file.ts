@@ -4,6 +4,7 @@ import { IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { shellQuote } from "../report/shell-quote.js";
 import type { FileAction } from "./husky-hook-file.js";
+import { launchShim } from "./launch-script.js";
 import { hooksReadingStdin } from "./managed-hooks.js";
 
 const marker = "# intentguard-managed-hook";
@@ -27,10 +28,10 @@ async function exists(file: string): Promise<boolean> {
  * The hook git runs: the chained user hook first (if any), then our shim, sourced rather than
  * started: git runs some hooks many times per command (reference-transaction runs for every ref
  * update, a dozen times per commit a rebase replays), and each program started costs a process.
+ * This file is the clone's own (never committed), so it names the package by its path here.
  */
 function wrapper(hook: string, shim: string): string {
   const chained = `"$hook_dir/${hook}${chainedSuffix}"`;
-  const source = `. "$ig_hooks_dir/${hook}"`;
   return [
     "#!/bin/sh",
     `${marker}: written by \`intentguard install\`; \`intentguard uninstall\` restores what was here.`,
@@ -38,6 +39,9 @@ function wrapper(hook: string, shim: string): string {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
     "hook_dir=${0%/*}",
     `ig_hooks_dir=${shellQuote(path.dirname(shim))}`,
+    "ig_launch() {",
+    ...launchShim(hook).map((line) => `  ${line}`),
+    "}",
     ...(hooksReadingStdin.has(hook)
       ? [
           // Both hooks need git's input: it is read once, and only when a chained hook exists.
@@ -46,12 +50,12 @@ function wrapper(hook: string, shim: string): string {
           // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
           "  input=${input%x}",
           `  printf '%s' "$input" | ${chained} "$@" || exit $?`,
-          `  printf '%s' "$input" | { ${source}; }`,
+          `  printf '%s' "$input" | ig_launch "$@"`,
           "  exit $?",
           "fi",
         ]
       : [`if [ -x ${chained} ]; then ${chained} "$@" || exit $?; fi`]),
-    source,
+    'ig_launch "$@"',
     "",
   ].join("\n");
 }

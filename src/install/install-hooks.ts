@@ -3,14 +3,16 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { removeGitConfigValue } from "../git/config.js";
+import { addGitConfigValue, removeGitConfigValue } from "../git/config.js";
+import { listRemotes, notesFetchRefspec } from "../git/notes-remote.js";
 import type { Repo } from "../git/repo.js";
 import { shellQuote } from "../report/shell-quote.js";
 import { installGitHook, uninstallGitHook } from "./git-hook-file.js";
 import { findHooksTarget, type HooksTarget } from "./hooks-target.js";
 import { addHuskyLine, type FileAction, removeHuskyLine } from "./husky-hook-file.js";
+import { huskyLauncherName, removeHuskyLauncher, writeHuskyLauncher } from "./husky-launcher.js";
 import { hooksHuskyLacks, managedHooks, retiredHooks } from "./managed-hooks.js";
-import { shimPath } from "./package-root.js";
+import { packageDirInRepo, shimPath } from "./package-root.js";
 
 export interface HookFileResult {
   hook: string;
@@ -27,6 +29,8 @@ export interface HooksReport {
    * on top would give them two: install and uninstall remove it.
    */
   rewriteRef: FileAction;
+  /** The refspec per remote that makes `git fetch` and `git pull` bring the team's notes. */
+  notesFetch: { remote: string; action: FileAction }[];
 }
 
 /**
@@ -40,11 +44,19 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
   const target = await findHooksTarget(repo);
   await mkdir(target.dir, { recursive: true });
   const results: HookFileResult[] = [];
+  if (target.kind === "husky") {
+    const launcher = path.join(target.dir, huskyLauncherName);
+    results.push({
+      hook: huskyLauncherName,
+      file: launcher,
+      action: await writeHuskyLauncher(launcher, packageDirInRepo(repo)),
+    });
+  }
   for (const hook of managedHooks) {
     const file = path.join(target.dir, hook);
     const action =
       target.kind === "husky"
-        ? await addHuskyLine(file, shimCommand(repo, shimPath(hook)))
+        ? await addHuskyLine(file, launcherCommand(repo, target.dir, hook))
         : await installGitHook(file, hook, shimPath(hook));
     results.push({ hook, file, action });
     if (target.kind === "husky" && target.huskyInstalled && hooksHuskyLacks.has(hook)) {
@@ -54,7 +66,8 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
   }
   results.push(...(await removeRetired(repo, target)));
   const removed = await removeGitConfigValue(repo.root, "notes.rewriteRef", notesRef);
-  return { target, results, rewriteRef: removed ? "removed" : "absent" };
+  const notesFetch = await configureNotesFetch(repo, "add");
+  return { target, results, rewriteRef: removed ? "removed" : "absent", notesFetch };
 }
 
 /** Removes what install added, wherever it is (husky files and git's hooks directory). */
@@ -73,8 +86,39 @@ export async function uninstallHooks(repo: Repo): Promise<HooksReport> {
     const gitFile = path.join(repo.hooksDir, hook);
     results.push({ hook, file: gitFile, action: await uninstallGitHook(gitFile) });
   }
+  if (target.kind === "husky") {
+    const launcher = path.join(target.dir, huskyLauncherName);
+    results.push({
+      hook: huskyLauncherName,
+      file: launcher,
+      action: await removeHuskyLauncher(launcher),
+    });
+  }
   const removed = await removeGitConfigValue(repo.root, "notes.rewriteRef", notesRef);
-  return { target, results, rewriteRef: removed ? "removed" : "absent" };
+  const notesFetch = await configureNotesFetch(repo, "remove");
+  return { target, results, rewriteRef: removed ? "removed" : "absent", notesFetch };
+}
+
+/** Adds (or removes) every remote's notes fetch refspec; remotes added later: doctor tells. */
+async function configureNotesFetch(
+  repo: Repo,
+  change: "add" | "remove",
+): Promise<HooksReport["notesFetch"]> {
+  const report: HooksReport["notesFetch"] = [];
+  for (const remote of await listRemotes(repo.root)) {
+    const key = `remote.${remote}.fetch`;
+    const refspec = notesFetchRefspec(remote);
+    const action: FileAction =
+      change === "add"
+        ? (await addGitConfigValue(repo.root, key, refspec))
+          ? "added"
+          : "unchanged"
+        : (await removeGitConfigValue(repo.root, key, refspec))
+          ? "removed"
+          : "absent";
+    report.push({ remote, action });
+  }
+  return report;
 }
 
 /** Takes intentguard out of the hooks earlier versions installed. */
@@ -104,11 +148,10 @@ async function removeHuskyRunner(file: string): Promise<FileAction> {
 }
 
 /**
- * How a husky hook file (tracked, shared by the team) calls a shim: relative to the work tree
- * root, where git starts hooks, when the package is inside the repository; else absolute.
+ * How a husky hook file (tracked, shared by the team) calls a shim: through the launcher beside
+ * it, named relative to the work tree root, where git starts hooks.
  */
-function shimCommand(repo: Repo, shim: string): string {
-  const relative = path.relative(repo.root, shim);
-  const inside = !relative.startsWith("..") && !path.isAbsolute(relative);
-  return shellQuote(inside ? `./${relative.split(path.sep).join("/")}` : shim);
+function launcherCommand(repo: Repo, huskyDir: string, hook: string): string {
+  const launcher = path.relative(repo.root, path.join(huskyDir, huskyLauncherName));
+  return `sh ${shellQuote(launcher.split(path.sep).join("/"))} ${hook}`;
 }

@@ -4,6 +4,16 @@ import { describe, expect, it } from "vitest";
 import { huskyBin, installPackageCopy } from "../support/package-copy.js";
 import { createRepo, refusedByHook, standardIntents, type TestRepo } from "../support/test-repo.js";
 
+/** The hooks install writes, in the order its report lists them. */
+const managedHooks = [
+  "pre-commit",
+  "prepare-commit-msg",
+  "commit-msg",
+  "applypatch-msg",
+  "reference-transaction",
+  "pre-push",
+];
+
 const userHook =
   '#!/bin/sh\necho "user $(basename "$0") ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n';
 
@@ -36,7 +46,13 @@ describe("install and uninstall without husky", () => {
     chmodSync(path.join(repo.dir, ".git/hooks/pre-commit"), 0o755);
     const install = repo.intentguard(["install"]);
     expect(install.status).toBe(0);
-    expect(install.stdout).toContain("installed          .git/hooks/pre-commit");
+    expect(install.stdout).toBe(
+      [
+        `intentguard install: git hooks in ${repo.dir}/.git/hooks`,
+        ...managedHooks.map((hook) => `  installed .git/hooks/${hook}`),
+        "",
+      ].join("\n"),
+    );
     expect(repo.read(".git/hooks/pre-commit.pre-intentguard")).toBe(userHook);
     adopt(repo);
     expect(userHookLog(repo)).toBe("user pre-commit.pre-intentguard ran\n");
@@ -47,6 +63,13 @@ describe("install and uninstall without husky", () => {
 
     const uninstall = repo.intentguard(["uninstall"]);
     expect(uninstall.status).toBe(0);
+    expect(uninstall.stdout).toBe(
+      [
+        `intentguard uninstall: git hooks in ${repo.dir}/.git/hooks`,
+        ...managedHooks.map((hook) => `  removed .git/hooks/${hook}`),
+        "",
+      ].join("\n"),
+    );
     expect(repo.read(".git/hooks/pre-commit")).toBe(userHook);
     expect(existsSync(path.join(repo.dir, ".git/hooks/pre-commit.pre-intentguard"))).toBe(false);
     expect(existsSync(path.join(repo.dir, ".git/hooks/commit-msg"))).toBe(false);
@@ -81,7 +104,9 @@ describe("install and uninstall without husky", () => {
       "! post-commit: installed by an earlier version and no longer used",
     );
     const again = repo.intentguard(["install"]);
-    expect(again.stdout).toContain("removed            .git/hooks/post-commit");
+    expect(again.stdout).toBe(
+      `intentguard install: git hooks in ${repo.dir}/.git/hooks\n  removed .git/hooks/post-commit\n  6 other hook files already up to date\n`,
+    );
     expect(existsSync(path.join(repo.dir, ".git/hooks/post-commit"))).toBe(false);
   });
 
@@ -91,7 +116,9 @@ describe("install and uninstall without husky", () => {
     const before = readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8");
     const again = repo.intentguard(["install"]);
     expect(again.status).toBe(0);
-    expect(again.stdout).toContain("already up to date");
+    expect(again.stdout).toBe(
+      `intentguard install: git hooks in ${repo.dir}/.git/hooks\n  everything was already installed\n`,
+    );
     expect(readFileSync(path.join(repo.dir, ".git/hooks/pre-commit"), "utf8")).toBe(before);
     expect(
       readdirSync(path.join(repo.dir, ".git/hooks")).filter((name) =>
@@ -144,17 +171,33 @@ describe("install and uninstall with husky 9", () => {
     );
     const install = repo.run(process.execPath, [cli, "install"]);
     expect(install.status).toBe(0);
-    expect(install.stdout).toContain("husky hooks in .husky/");
+    expect(install.stdout).toBe(
+      [
+        "intentguard install: husky hooks in .husky/",
+        "  installed .husky/intentguard.sh",
+        "  added our line to .husky/pre-commit",
+        "  added our line to .husky/prepare-commit-msg",
+        "  added our line to .husky/commit-msg",
+        "  added our line to .husky/applypatch-msg",
+        "  added our line to .husky/reference-transaction",
+        "  installed .husky/_/reference-transaction",
+        "  added our line to .husky/pre-push",
+        "",
+      ].join("\n"),
+    );
     return repo;
   }
 
   it("adds one line per hook file, keeps the user's lines, and both run", async () => {
     const repo = await huskyRepo();
     expect(repo.read(".husky/pre-commit")).toBe(
-      'echo "user husky line ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n./node_modules/intentguard/hooks/pre-commit "$@" # intentguard\n',
+      'echo "user husky line ran" >> "$(git rev-parse --git-dir)/user-hook.log"\nsh .husky/intentguard.sh pre-commit "$@" # intentguard\n',
     );
     expect(repo.read(".husky/commit-msg")).toBe(
-      './node_modules/intentguard/hooks/commit-msg "$@" # intentguard\n',
+      'sh .husky/intentguard.sh commit-msg "$@" # intentguard\n',
+    );
+    expect(repo.read(".husky/intentguard.sh")).toContain(
+      "\nig_package_hooks=node_modules/intentguard/hooks\n",
     );
     expect(repo.git("config", "core.hooksPath").trim()).toBe(".husky/_");
     // husky 9 makes no runner for reference-transaction: install writes husky's two lines.
@@ -162,7 +205,7 @@ describe("install and uninstall with husky 9", () => {
       '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n',
     );
     expect(repo.read(".husky/reference-transaction")).toBe(
-      './node_modules/intentguard/hooks/reference-transaction "$@" # intentguard\n',
+      'sh .husky/intentguard.sh reference-transaction "$@" # intentguard\n',
     );
     adopt(repo, path.join(repo.dir, "node_modules/intentguard/dist/cli.cjs"));
     expect(commitAuthChange(repo, "two").status).toBe(0);
@@ -175,19 +218,51 @@ describe("install and uninstall with husky 9", () => {
     expect(userHookLog(repo).split("\n").filter(Boolean)).toHaveLength(3);
   });
 
-  it("is idempotent and uninstalls only its own lines", async () => {
+  it("is idempotent and uninstalls only its own lines, saying it removed lines", async () => {
     const repo = await huskyRepo();
     const cli = path.join(repo.dir, "node_modules/intentguard/dist/cli.cjs");
     const first = repo.read(".husky/pre-commit");
-    expect(repo.run(process.execPath, [cli, "install"]).status).toBe(0);
+    const again = repo.run(process.execPath, [cli, "install"]);
+    expect(again).toEqual({
+      status: 0,
+      stdout: "intentguard install: husky hooks in .husky/\n  everything was already installed\n",
+      stderr: "",
+    });
     expect(repo.read(".husky/pre-commit")).toBe(first);
-    expect(repo.run(process.execPath, [cli, "uninstall"]).status).toBe(0);
+    const uninstall = repo.run(process.execPath, [cli, "uninstall"]);
+    expect(uninstall).toEqual({
+      status: 0,
+      stdout: [
+        "intentguard uninstall: husky hooks in .husky/",
+        "  removed our line from .husky/pre-commit",
+        "  removed our line from .husky/prepare-commit-msg",
+        "  removed our line from .husky/commit-msg",
+        "  removed our line from .husky/applypatch-msg",
+        "  removed our line from .husky/reference-transaction",
+        "  removed .husky/_/reference-transaction",
+        "  removed our line from .husky/pre-push",
+        "  removed .husky/intentguard.sh",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    expect(uninstall.stdout).not.toContain("already up to date");
     expect(repo.read(".husky/pre-commit")).toBe(
       'echo "user husky line ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n',
     );
     expect(existsSync(path.join(repo.dir, ".husky/commit-msg"))).toBe(false);
+    expect(existsSync(path.join(repo.dir, ".husky/intentguard.sh"))).toBe(false);
     expect(existsSync(path.join(repo.dir, ".husky/_/reference-transaction"))).toBe(false);
     expect(existsSync(path.join(repo.dir, ".husky/_/h"))).toBe(true);
+    const second = repo.run(process.execPath, [cli, "uninstall"]);
+    expect(second).toEqual({
+      status: 0,
+      stdout: "intentguard uninstall: husky hooks in .husky/\n  nothing to remove\n",
+      stderr: "",
+    });
+    expect(repo.read(".husky/pre-commit")).toBe(
+      'echo "user husky line ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n',
+    );
   });
 });
 
@@ -209,8 +284,8 @@ describe("doctor", () => {
       "! notes.rewriteRef includes refs/notes/intentguard: git would copy old records onto rewritten commits",
     );
     const reinstall = repo.intentguard(["install"]);
-    expect(reinstall.stdout).toContain(
-      "removed            git config notes.rewriteRef refs/notes/intentguard",
+    expect(reinstall.stdout).toBe(
+      `intentguard install: git hooks in ${repo.dir}/.git/hooks\n  removed git config notes.rewriteRef refs/notes/intentguard\n  6 other hook files already up to date\n`,
     );
     expect(repo.tryGit(["config", "--get-all", "notes.rewriteRef"]).status).toBe(1);
     chmodSync(path.join(repo.dir, ".git/hooks/commit-msg"), 0o644);

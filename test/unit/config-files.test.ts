@@ -36,14 +36,18 @@ describe("shipped configuration", () => {
   });
 
   it("loads the template that intentguard init writes", async () => {
-    const template = read("templates/active_intents.yaml").replaceAll(
-      "{{now}}",
-      "2026-01-01T00:00:00Z",
-    );
+    const template = read("templates/active_intents.yaml")
+      .replaceAll("{{now}}", "2026-01-01T00:00:00Z")
+      .replace("{{tooling_scope}}", '      - "package.json"\n      - ".husky"');
     const parsed = await parseConfig("template", template, IntentsFile);
     expect(parsed).toMatchObject({
       ok: true,
-      value: { active_intents: [{ id: "INT-001", status: "IN_PROGRESS" }] },
+      value: {
+        active_intents: [
+          { id: "INT-001", status: "IN_PROGRESS" },
+          { id: "INT-002", status: "IN_PROGRESS", owned_scope: ["package.json", ".husky"] },
+        ],
+      },
     });
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * The sh that starts one of the package's hook shims, shared by the hook files `install` writes
+ * (git's hooks directory) and the launcher husky's hook files call. It runs where the package may
+ * be missing — a checkout before `npm ci`, `node_modules` removed, a linked work tree without its
+ * own — so it cannot live in the package: it honours INTENTGUARD=0 before anything else, sources
+ * the shim when it is there, and otherwise fails closed with one paragraph saying what is missing
+ * and how to go on. `hook` names the hook: a name, or a sh word such as `$ig_hook` when the script
+ * serves every hook; `$ig_hooks_dir` names the shims' folder.
+ */
+export function launchShim(hook: string): string[] {
+  return [
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
+    '[ "${INTENTGUARD:-}" = 0 ] && exit 0',
+    `if [ -f "$ig_hooks_dir/${hook}" ]; then`,
+    "  # shellcheck source=/dev/null # the package's shim, checked where it ships",
+    `  . "$ig_hooks_dir/${hook}"`,
+    "  exit $?",
+    "fi",
+    ...missingPackage(hook),
+  ];
+}
+
+/**
+ * Without the package only a commit landing needs refusing: reference-transaction also runs for
+ * fetches, tags, notes, checkouts and resets, and those stay free when no branch gets a commit it
+ * did not have (the shim's own prefilter, repeated here because the shim is what is missing).
+ */
+function missingPackage(hook: string): string[] {
+  const landingOnly = [
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
+    '[ "${1:-}" = prepared ] || exit 0',
+    "ig_tips=",
+    "# shellcheck disable=SC2034 # ig_old is read only to get past it",
+    "while read -r ig_old ig_new ig_ref; do",
+    "  case $ig_ref in refs/heads/*) ;; *) continue ;; esac",
+    '  case $ig_new in *[!0]*) ig_tips="$ig_tips $ig_new" ;; esac',
+    "done",
+    '[ -n "$ig_tips" ] || exit 0',
+    "# shellcheck disable=SC2086 # one word per commit ID is the point",
+    '[ -n "$(git rev-list -n 1 $ig_tips --not --branches --remotes --)" ] || exit 0',
+  ];
+  const guard = hook.startsWith("$")
+    ? [
+        `if [ "${hook}" = reference-transaction ]; then`,
+        ...landingOnly.map((line) => `  ${line}`),
+        "fi",
+      ]
+    : hook === "reference-transaction"
+      ? landingOnly
+      : [];
+  return [
+    ...guard,
+    "printf '%s\\n' \\",
+    `  "intentguard: the ${hook} hook cannot run because the intentguard package is not installed in this" \\`,
+    '  "  work tree ($ig_hooks_dir is missing), so git stops here. Run npm ci (or npm install) in this" \\',
+    '  "  project to install it, then run the git command again. To go on without intentguard for one" \\',
+    '  "  command, prefix it with INTENTGUARD=0 (CI still checks what that lets through)." >&2',
+    "exit 1",
+  ];
+}
