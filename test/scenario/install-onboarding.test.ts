@@ -11,6 +11,8 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { managedHooks } from "../../src/install/managed-hooks.js";
+import { firstHuskyInstallReport } from "../support/install-reports.js";
 import { huskyBin, installPackageCopy } from "../support/package-copy.js";
 import {
   createGovernedRepo,
@@ -106,17 +108,8 @@ function missingPackage(hook: string, hooksDir: string): string {
 const defaultFetch = "+refs/heads/*:refs/remotes/origin/*";
 const notesFetch = "+refs/notes/intentguard:refs/notes/remotes/origin/intentguard";
 
-const gitHooks = [
-  "pre-commit",
-  "prepare-commit-msg",
-  "commit-msg",
-  "applypatch-msg",
-  "reference-transaction",
-  "pre-push",
-];
-
 function installedLines(dir: string): string[] {
-  return gitHooks.map((hook) => `  installed ${dir}/${hook}`);
+  return managedHooks.map((hook) => `  installed ${dir}/${hook}`);
 }
 
 describe("the hook files install writes are valid sh", () => {
@@ -146,16 +139,16 @@ describe("the hook files install writes are valid sh", () => {
     expect(repo.read(".git/hooks/pre-commit")).toContain(
       `\nig_hooks_dir='${dir}/node modules'\\''s/intentguard/hooks'\n`,
     );
-    for (const hook of gitHooks) check(repo, `.git/hooks/${hook}`, false);
+    for (const hook of managedHooks) check(repo, `.git/hooks/${hook}`, false);
     if (shellcheckMissing) context.skip(shellcheckMissing);
-    for (const hook of gitHooks) check(repo, `.git/hooks/${hook}`, true);
+    for (const hook of managedHooks) check(repo, `.git/hooks/${hook}`, true);
   });
 
   it("the husky launcher passes sh -n and shellcheck -s sh", async (context) => {
     const { repo, cli } = await huskyProject();
     expectOk(runCli(repo, cli, ["install"]), "install");
     // The hook files with our line are husky's (no shebang: husky's runner starts them with sh).
-    for (const hook of gitHooks) check(repo, `.husky/${hook}`, false);
+    for (const hook of managedHooks) check(repo, `.husky/${hook}`, false);
     check(repo, ".husky/intentguard.sh", false);
     if (shellcheckMissing) context.skip(shellcheckMissing);
     check(repo, ".husky/intentguard.sh", true);
@@ -205,8 +198,11 @@ describe("without the package installed, the hooks fail closed with one paragrap
     );
   }
 
-  it("git hooks: a commit stops, INTENTGUARD=0 goes on, tags, branches and fetches stay free", async () => {
-    const { repo, cli } = await projectWithPackage();
+  /**
+   * Installs, adopts, gives the repository a remote with a teammate's commit (returned) and
+   * installs again (now the remote's notes come with every fetch), then takes the package away.
+   */
+  function installAdoptAndRemovePackage(repo: TestRepo, cli: string): string {
     expectOk(runCli(repo, cli, ["install"]), "install");
     adopt(repo, cli);
     const teammateHead = remoteWithNewCommit(repo);
@@ -216,6 +212,12 @@ describe("without the package installed, the hooks fail closed with one paragrap
       path.join(repo.dir, "node_modules/intentguard"),
       path.join(repo.dir, "node_modules/intentguard-moved"),
     );
+    return teammateHead;
+  }
+
+  it("git hooks: a commit stops, INTENTGUARD=0 goes on, tags, branches and fetches stay free", async () => {
+    const { repo, cli } = await projectWithPackage();
+    const teammateHead = installAdoptAndRemovePackage(repo, cli);
     const hooksDir = path.join(repo.dir, "node_modules/intentguard/hooks");
     const before = repo.head();
     repo.write("src/auth/login.ts", "export const login = 2;\n");
@@ -250,15 +252,7 @@ describe("without the package installed, the hooks fail closed with one paragrap
 
   it("husky: a commit stops, INTENTGUARD=0 goes on, tags, branches and fetches stay free", async () => {
     const { repo, cli } = await huskyProject();
-    expectOk(runCli(repo, cli, ["install"]), "install");
-    adopt(repo, cli);
-    const teammateHead = remoteWithNewCommit(repo);
-    // Again, now that there is a remote: its notes come with every fetch.
-    expectOk(runCli(repo, cli, ["install"]), "install");
-    renameSync(
-      path.join(repo.dir, "node_modules/intentguard"),
-      path.join(repo.dir, "node_modules/intentguard-moved"),
-    );
+    const teammateHead = installAdoptAndRemovePackage(repo, cli);
     const before = repo.head();
     repo.write("src/auth/login.ts", "export const login = 2;\n");
     repo.git("add", "-A");
@@ -300,20 +294,7 @@ describe("installed from a checkout elsewhere (npm install <folder>)", () => {
     expectOk(repo.run(process.execPath, [huskyBin]), "husky");
     const cli = path.join(repo.dir, "node_modules/intentguard/dist/cli.cjs");
     const install = expectOk(runCli(repo, cli, ["install"]), "install");
-    expect(install.stdout).toBe(
-      [
-        "intentguard install: husky hooks in .husky/",
-        "  installed .husky/intentguard.sh",
-        "  added our line to .husky/pre-commit",
-        "  added our line to .husky/prepare-commit-msg",
-        "  added our line to .husky/commit-msg",
-        "  added our line to .husky/applypatch-msg",
-        "  added our line to .husky/reference-transaction",
-        "  installed .husky/_/reference-transaction",
-        "  added our line to .husky/pre-push",
-        "",
-      ].join("\n"),
-    );
+    expect(install.stdout).toBe(firstHuskyInstallReport);
     const husky = filesUnder(path.join(repo.dir, ".husky"));
     expect(Object.keys(husky)).toEqual(expect.arrayContaining(["intentguard.sh", "pre-commit"]));
     for (const [file, text] of Object.entries(husky)) {

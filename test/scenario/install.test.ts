@@ -1,18 +1,10 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { managedHooks } from "../../src/install/managed-hooks.js";
+import { firstHuskyInstallReport } from "../support/install-reports.js";
 import { huskyBin, installPackageCopy } from "../support/package-copy.js";
 import { createRepo, refusedByHook, standardIntents, type TestRepo } from "../support/test-repo.js";
-
-/** The hooks install writes, in the order its report lists them. */
-const managedHooks = [
-  "pre-commit",
-  "prepare-commit-msg",
-  "commit-msg",
-  "applypatch-msg",
-  "reference-transaction",
-  "pre-push",
-];
 
 const userHook =
   '#!/bin/sh\necho "user $(basename "$0") ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n';
@@ -171,20 +163,7 @@ describe("install and uninstall with husky 9", () => {
     );
     const install = repo.run(process.execPath, [cli, "install"]);
     expect(install.status).toBe(0);
-    expect(install.stdout).toBe(
-      [
-        "intentguard install: husky hooks in .husky/",
-        "  installed .husky/intentguard.sh",
-        "  added our line to .husky/pre-commit",
-        "  added our line to .husky/prepare-commit-msg",
-        "  added our line to .husky/commit-msg",
-        "  added our line to .husky/applypatch-msg",
-        "  added our line to .husky/reference-transaction",
-        "  installed .husky/_/reference-transaction",
-        "  added our line to .husky/pre-push",
-        "",
-      ].join("\n"),
-    );
+    expect(install.stdout).toBe(firstHuskyInstallReport);
     return repo;
   }
 
