@@ -6,7 +6,7 @@ import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { pathsWithChanges } from "../git/list-files.js";
 import { locateRepo } from "../git/repo.js";
-import { findHooksTarget } from "../install/hooks-target.js";
+import { findHooksTarget, isInWorkTree } from "../install/hooks-target.js";
 import { installHooks } from "../install/install-hooks.js";
 import { packageRoot } from "../install/package-root.js";
 import { addPrepareScript } from "../install/prepare-script.js";
@@ -36,13 +36,21 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
   const repo = await locateRepo(env.cwd);
   const pkg = packageRoot();
   const target = await findHooksTarget(repo);
-  const huskyDir =
-    target.kind === "husky" ? path.relative(repo.root, target.dir).split(path.sep).join("/") : null;
+  const posix = (absolute: string) => path.relative(repo.root, absolute).split(path.sep).join("/");
+  // Hook files the team commits: husky's folder, or a core.hooksPath folder in the work tree.
+  const hooksDir =
+    target.kind === "husky" || isInWorkTree(repo, target.dir) ? posix(target.dir) : null;
+  // The project that depends on intentguard: the nearest package.json up from here (a monorepo
+  // package in a subfolder), else the work tree root.
+  const project = nearestProject(repo.root, env.cwd);
   const tooling = [
     ledgerIgnorePath,
-    ...(huskyDir ? [huskyDir] : []),
-    ...packageFiles.filter((file) => existsSync(path.join(repo.root, file))),
-    ...(await localPackageFiles(repo.root)),
+    ...(hooksDir ? [hooksDir] : []),
+    ...packageFiles
+      .map((file) => path.join(project, file))
+      .filter((file) => existsSync(file))
+      .map(posix),
+    ...(await localPackageFiles(project)).map((file) => posix(path.join(project, file))),
   ];
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
   const files: [string, () => Promise<string>][] = [
@@ -65,7 +73,7 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
     [ledgerIgnorePath, () => readFile(path.join(pkg, "templates/orchestration.gitignore"), "utf8")],
   ];
   // First: a package.json it cannot edit stops init before anything is written.
-  const prepare = await addPrepareScript(repo.root, huskyDir !== null);
+  const prepare = await addPrepareScript(project, target.kind === "husky");
   const scaffolded: { file: string; created: boolean }[] = [];
   for (const [file, content] of files) {
     const absolute = path.join(repo.root, file);
@@ -80,10 +88,19 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
   process.stdout.write(
     formatInitNextSteps({
       adoption,
+      fromSubdirectory: repo.prefix !== "",
       huskyInactive: hooks.target.kind === "husky" && !hooks.target.huskyInstalled,
     }),
   );
   return ExitCode.Ok;
+}
+
+function nearestProject(root: string, cwd: string): string {
+  for (let dir = cwd; !path.relative(root, dir).startsWith(".."); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (dir === root || dir === path.dirname(dir)) break;
+  }
+  return root;
 }
 
 /**

@@ -6,6 +6,7 @@ import { intentsFilePath } from "../core/governance-files.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import type { Environment } from "../environment.js";
 import { readGitConfigAll } from "../git/config.js";
+import { listRemotes, notesFetchRefspec } from "../git/notes-remote.js";
 import type { Repo } from "../git/repo.js";
 import { gitVersion } from "../git/revisions.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
@@ -41,6 +42,7 @@ export async function diagnose(repo: Repo, env: Environment): Promise<Diagnosis[
     ...nodeOnPath(env),
     ...(await governanceAndSelection(repo)),
     ...(await notesRewrite(repo)),
+    ...(await notesFetch(repo)),
   ];
 }
 
@@ -81,9 +83,7 @@ async function hooksLocation(repo: Repo, target: HooksTarget): Promise<Diagnosis
     return [
       fail(
         `core.hooksPath points to ${relative}/_, which is missing in this work tree (husky generates it per checkout), so no hook runs here`,
-        existsSync(path.join(repo.root, "node_modules"))
-          ? "run npx husky && npx intentguard install in this work tree"
-          : `run npm ci in this work tree, or the main work tree's husky and intentguard from here: node ${path.join(mainWorkTree(repo), "node_modules", "husky", "bin.js")} && node ${path.join(mainWorkTree(repo), "node_modules", "intentguard", "dist", "cli.cjs")} install`,
+        activateHusky(repo),
       ),
     ];
   }
@@ -121,7 +121,9 @@ async function hookFiles(repo: Repo, target: HooksTarget): Promise<Diagnosis[]> 
       );
     }
     const shim =
-      target.kind === "husky" ? huskyShim(repo, text ?? "", hook) : gitHookShim(text ?? "", hook);
+      target.kind === "husky"
+        ? huskyShim(repo, text ?? "", hook)
+        : shimFrom(repo, text ?? "", hook);
     if (shim && !(await isExecutable(shim))) {
       results.push(
         fail(
@@ -136,7 +138,7 @@ async function hookFiles(repo: Repo, target: HooksTarget): Promise<Diagnosis[]> 
       results.push(
         fail(
           `${hook}: husky generates no ${path.relative(repo.root, runner)} for this hook, so git never runs it`,
-          "run intentguard install in this clone (after npx husky)",
+          activateHusky(repo),
         ),
       );
       continue;
@@ -166,8 +168,8 @@ async function retiredHookFiles(target: HooksTarget): Promise<Diagnosis[]> {
 
 /**
  * The shim a husky hook file reaches: its line runs the launcher (`sh .husky/intentguard.sh
- * <hook>`), which names the package relative to the work tree root, falling back to the main
- * work tree's for a linked one. The launcher itself when it is missing.
+ * <hook>`), which locates the package as a git-mode hook file does. The launcher itself when it
+ * is missing.
  */
 function huskyShim(repo: Repo, text: string, hook: string): string | undefined {
   const line = text.split("\n").find((candidate) => candidate.trimEnd().endsWith("# intentguard"));
@@ -175,12 +177,23 @@ function huskyShim(repo: Repo, text: string, hook: string): string | undefined {
   const launcher = command?.[1] ?? command?.[2];
   if (!launcher) return undefined;
   const launcherFile = path.resolve(repo.root, launcher);
-  const launcherText = readFileIfPresent(launcherFile);
-  const dir = launcherText && /^ig_package_hooks=(?:'([^']*)'|(\S+))$/m.exec(launcherText);
-  const hooksDir = dir ? (dir[1] ?? dir[2]) : undefined;
-  if (!hooksDir) return launcherFile;
-  const here = path.resolve(repo.root, hooksDir, hook);
-  return existsSync(here) ? here : path.resolve(mainWorkTree(repo), hooksDir, hook);
+  return shimFrom(repo, readFileIfPresent(launcherFile) ?? "", hook) ?? launcherFile;
+}
+
+/**
+ * The shim a hook file written by install sources, found as its sh finds it (locateShims): its
+ * `ig_package_hooks=` folder, else the fallback — the main work tree's for a relative folder,
+ * this work tree's node_modules for an absolute one.
+ */
+function shimFrom(repo: Repo, text: string, hook: string): string | undefined {
+  const dir = /^ig_package_hooks=(?:'([^']*)'|(\S+))$/m.exec(text);
+  const value = dir?.[1] ?? dir?.[2];
+  if (!value) return undefined;
+  const named = path.resolve(repo.root, value, hook);
+  if (existsSync(named)) return named;
+  return path.isAbsolute(value)
+    ? path.join(repo.root, "node_modules", "intentguard", "hooks", hook)
+    : path.resolve(mainWorkTree(repo), value, hook);
 }
 
 function readFileIfPresent(file: string): string | undefined {
@@ -189,6 +202,18 @@ function readFileIfPresent(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * How to (re)create husky's per-checkout runners and ours here: with the packages of this work
+ * tree, or, in a linked work tree without node_modules, with the main work tree's.
+ */
+function activateHusky(repo: Repo): string {
+  if (existsSync(path.join(repo.root, "node_modules"))) {
+    return "run npx husky && npx intentguard install in this work tree";
+  }
+  const modules = path.join(mainWorkTree(repo), "node_modules");
+  return `run npm ci in this work tree, or the main work tree's husky and intentguard from here: node ${path.join(modules, "husky", "bin.js")} && node ${path.join(modules, "intentguard", "dist", "cli.cjs")} install`;
 }
 
 /** The main work tree, beside the common git directory (where the launcher looks too). */
@@ -212,13 +237,6 @@ function linkedWorkTree(repo: Repo): Diagnosis[] {
         : "run npm ci here (the main work tree has no intentguard installed either)",
     ),
   ];
-}
-
-/** The shim a hook written by install sources: its `ig_hooks_dir=` line and the hook's name. */
-function gitHookShim(text: string, hook: string): string | undefined {
-  const dir = /^ig_hooks_dir=(?:'([^']*)'|(\S+))$/m.exec(text);
-  const value = dir?.[1] ?? dir?.[2];
-  return value ? path.join(value, hook) : undefined;
 }
 
 function packageFiles(): Diagnosis[] {
@@ -264,6 +282,23 @@ function nodeOnPath(env: Environment): Diagnosis[] {
  * reference-transaction hook writes the rewritten commits' records itself now, and git's copy on
  * top would give each of them a second record.
  */
+/** Remotes whose fetches would not bring the team's notes (added after install ran). */
+async function notesFetch(repo: Repo): Promise<Diagnosis[]> {
+  const missing: string[] = [];
+  for (const remote of await listRemotes(repo.root)) {
+    const refspecs = await readGitConfigAll(repo.root, `remote.${remote}.fetch`);
+    if (!refspecs.includes(notesFetchRefspec(remote))) missing.push(remote);
+  }
+  return missing.length
+    ? [
+        warn(
+          `git fetch from ${missing.join(", ")} does not bring the team's trace notes (no notes fetch refspec)`,
+          "run intentguard install (it adds the refspec to every remote)",
+        ),
+      ]
+    : [];
+}
+
 async function notesRewrite(repo: Repo): Promise<Diagnosis[]> {
   const refs = await readGitConfigAll(repo.root, "notes.rewriteRef");
   return refs.includes(notesRef)

@@ -101,10 +101,13 @@ export async function listRemotes(dir: string): Promise<string[]> {
 /**
  * Where `git fetch` and `git pull` put `remote`'s notes once install has added this refspec: a
  * remote-tracking notes ref, never ours, so a fetch cannot overwrite a local record. The
- * reference-transaction hook merges it into ours as the fetch completes (cat_sort_uniq).
+ * reference-transaction hook merges it into ours as the fetch completes (cat_sort_uniq). A
+ * pattern (`intentguard*`), because git fails a whole fetch over an exact refspec the remote does
+ * not have — a new remote before the first push, an upstream that never gets notes — and finds
+ * nothing to do for a pattern that matches nothing.
  */
 export function notesFetchRefspec(remote: string): string {
-  return `+${notesRef}:refs/notes/remotes/${remote}/intentguard`;
+  return `+${notesRef}*:refs/notes/remotes/${remote}/intentguard*`;
 }
 
 /**

@@ -1,13 +1,20 @@
 import { readFile, rename, rm, stat } from "node:fs/promises";
-import path from "node:path";
 import { IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { shellQuote } from "../report/shell-quote.js";
 import type { FileAction } from "./husky-hook-file.js";
-import { launchShim } from "./launch-script.js";
+import { launchShim, locateShims } from "./launch-script.js";
 import { hooksReadingStdin } from "./managed-hooks.js";
 
 const marker = "# intentguard-managed-hook";
+
+/**
+ * The package's hooks folder as a hook file names it: relative to the work tree root when the
+ * file is committed (a core.hooksPath folder in the work tree), else absolute.
+ */
+export interface ShimsLocation {
+  dir: string;
+  committed: boolean;
+}
 
 /** Where a hook that was already installed is kept, and still run from, while ours is in place. */
 export const chainedSuffix = ".pre-intentguard";
@@ -28,9 +35,9 @@ async function exists(file: string): Promise<boolean> {
  * The hook git runs: the chained user hook first (if any), then our shim, sourced rather than
  * started: git runs some hooks many times per command (reference-transaction runs for every ref
  * update, a dozen times per commit a rebase replays), and each program started costs a process.
- * This file is the clone's own (never committed), so it names the package by its path here.
+ * Where it finds the package: see locateShims.
  */
-function wrapper(hook: string, shim: string): string {
+function wrapper(hook: string, shims: ShimsLocation): string {
   const chained = `"$hook_dir/${hook}${chainedSuffix}"`;
   return [
     "#!/bin/sh",
@@ -38,7 +45,7 @@ function wrapper(hook: string, shim: string): string {
     `# A ${hook} hook that was here before now lives in ${hook}${chainedSuffix} and runs first.`,
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
     "hook_dir=${0%/*}",
-    `ig_hooks_dir=${shellQuote(path.dirname(shim))}`,
+    ...locateShims(shims.dir, shims.committed),
     "ig_launch() {",
     ...launchShim(hook).map((line) => `  ${line}`),
     "}",
@@ -64,9 +71,9 @@ function wrapper(hook: string, shim: string): string {
 export async function installGitHook(
   file: string,
   hook: string,
-  shim: string,
+  shims: ShimsLocation,
 ): Promise<FileAction> {
-  const content = wrapper(hook, shim);
+  const content = wrapper(hook, shims);
   if (await isOurs(file)) {
     if ((await readFile(file, "utf8")) === content) return "unchanged";
     writeFileAtomic(file, content, 0o755);

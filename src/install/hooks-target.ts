@@ -30,3 +30,12 @@ export async function findHooksTarget(repo: Repo): Promise<HooksTarget> {
   if (existsSync(huskyDir)) return { kind: "husky", dir: huskyDir, huskyInstalled: false };
   return { kind: "git", dir: repo.hooksDir, hooksPath: undefined };
 }
+
+/** A folder inside the work tree (so possibly committed), not inside a git directory. */
+export function isInWorkTree(repo: Repo, dir: string): boolean {
+  const inside = (parent: string) => {
+    const relative = path.relative(parent, dir);
+    return !relative.startsWith("..") && !path.isAbsolute(relative);
+  };
+  return inside(repo.root) && !inside(repo.commonDir) && !inside(repo.gitDir);
+}

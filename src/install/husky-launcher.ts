@@ -1,8 +1,7 @@
 import { readFile, rm } from "node:fs/promises";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { shellQuote } from "../report/shell-quote.js";
 import type { FileAction } from "./husky-hook-file.js";
-import { launchShim } from "./launch-script.js";
+import { launchShim, locateShims } from "./launch-script.js";
 
 /** The launcher husky's hook files call, beside them: committed, so shared by the team. */
 export const huskyLauncherName = "intentguard.sh";
@@ -23,13 +22,7 @@ export function huskyLauncher(packageDir: string): string {
     '# `sh <this file> <hook> "$@"`. `intentguard uninstall` removes it with those lines.',
     "ig_hook=$1",
     "shift",
-    `ig_package_hooks=${shellQuote(hooksDir)}`,
-    "ig_hooks_dir=$ig_package_hooks",
-    'if [ ! -d "$ig_hooks_dir" ]; then',
-    "  ig_common=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null) &&",
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
-    '    [ -d "${ig_common%/*}/$ig_package_hooks" ] && ig_hooks_dir="${ig_common%/*}/$ig_package_hooks"',
-    "fi",
+    ...locateShims(hooksDir, true),
     ...launchShim("$ig_hook"),
     "",
   ].join("\n");

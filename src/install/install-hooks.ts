@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { notesRef } from "../core/trace/notes-ref.js";
@@ -7,8 +7,8 @@ import { addGitConfigValue, removeGitConfigValue } from "../git/config.js";
 import { listRemotes, notesFetchRefspec } from "../git/notes-remote.js";
 import type { Repo } from "../git/repo.js";
 import { shellQuote } from "../report/shell-quote.js";
-import { installGitHook, uninstallGitHook } from "./git-hook-file.js";
-import { findHooksTarget, type HooksTarget } from "./hooks-target.js";
+import { installGitHook, type ShimsLocation, uninstallGitHook } from "./git-hook-file.js";
+import { findHooksTarget, type HooksTarget, isInWorkTree } from "./hooks-target.js";
 import { addHuskyLine, type FileAction, removeHuskyLine } from "./husky-hook-file.js";
 import { huskyLauncherName, removeHuskyLauncher, writeHuskyLauncher } from "./husky-launcher.js";
 import { hooksHuskyLacks, managedHooks, retiredHooks } from "./managed-hooks.js";
@@ -57,7 +57,7 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
     const action =
       target.kind === "husky"
         ? await addHuskyLine(file, launcherCommand(repo, target.dir, hook))
-        : await installGitHook(file, hook, shimPath(hook));
+        : await installGitHook(file, hook, gitHookShims(repo, target.dir));
     results.push({ hook, file, action });
     if (target.kind === "husky" && target.huskyInstalled && hooksHuskyLacks.has(hook)) {
       const runner = path.join(target.dir, "_", hook);
@@ -145,6 +145,27 @@ async function removeHuskyRunner(file: string): Promise<FileAction> {
   if ((await readFile(file, "utf8")).trim() !== huskyRunner) return "unchanged";
   await rm(file, { force: true });
   return "removed";
+}
+
+/**
+ * Where git-mode hook files find the package. A hooks folder inside the work tree (core.hooksPath
+ * set to a committed folder such as `.githooks`) may be shared: it names a package installed in
+ * the repository relative to the root, like husky's launcher. A clone's own hooks folder names it absolutely: the main work
+ * tree's package when there is one (every linked work tree shares these hooks, and may be
+ * removed), else the one running.
+ */
+function gitHookShims(repo: Repo, hooksDir: string): ShimsLocation {
+  const running = path.dirname(shimPath("pre-commit"));
+  if (isInWorkTree(repo, hooksDir)) {
+    // Relative when the package is in the repository; a package elsewhere has only its path.
+    const relative = path.relative(realpathSync(repo.root), path.dirname(running));
+    if (!relative.startsWith("..") && !path.isAbsolute(relative)) {
+      return { dir: `${packageDirInRepo(repo)}/hooks`, committed: true };
+    }
+    return { dir: running, committed: false };
+  }
+  const main = path.join(path.dirname(repo.commonDir), "node_modules", "intentguard", "hooks");
+  return { dir: existsSync(main) ? main : running, committed: false };
 }
 
 /**

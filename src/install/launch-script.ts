@@ -1,3 +1,29 @@
+import { shellQuote } from "../report/shell-quote.js";
+
+/**
+ * Where a hook file finds the package's shims, as sh setting `$ig_hooks_dir`. A committed file
+ * (husky's, or a core.hooksPath folder in the work tree) names the package relative to the work
+ * tree root, where git starts hooks (`node_modules/intentguard/hooks`), falling back to the main
+ * work tree's for a linked work tree without node_modules. A clone's own `.git/hooks` names it by
+ * its absolute path, falling back to this work tree's node_modules when that path is gone.
+ */
+export function locateShims(hooksDir: string, committed: boolean): string[] {
+  const fallback = committed
+    ? [
+        "  ig_common=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null) &&",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
+        '    [ -d "${ig_common%/*}/$ig_package_hooks" ] && ig_hooks_dir="${ig_common%/*}/$ig_package_hooks"',
+      ]
+    : ["  [ -d node_modules/intentguard/hooks ] && ig_hooks_dir=node_modules/intentguard/hooks"];
+  return [
+    `ig_package_hooks=${shellQuote(hooksDir)}`,
+    "ig_hooks_dir=$ig_package_hooks",
+    'if [ ! -d "$ig_hooks_dir" ]; then',
+    ...fallback,
+    "fi",
+  ];
+}
+
 /**
  * The sh that starts one of the package's hook shims, shared by the hook files `install` writes
  * (git's hooks directory) and the launcher husky's hook files call. It runs where the package may
@@ -51,10 +77,11 @@ function missingPackage(hook: string): string[] {
   return [
     ...guard,
     "printf '%s\\n' \\",
-    `  "intentguard: the ${hook} hook cannot run because the intentguard package is not installed in this" \\`,
-    '  "  work tree ($ig_hooks_dir is missing), so git stops here. Run npm ci (or npm install) in this" \\',
-    '  "  project to install it, then run the git command again. To go on without intentguard for one" \\',
-    '  "  command, prefix it with INTENTGUARD=0 (CI still checks what that lets through)." >&2',
+    `  "intentguard: the ${hook} hook cannot run: the intentguard package is not installed in this work" \\`,
+    '  "  tree ($ig_hooks_dir is missing), so git stops here." \\',
+    '  "  Run npm ci (or npm install) in this project to install it, then run the git command again." \\',
+    '  "  To go on without intentguard for one command, prefix it with INTENTGUARD=0 (CI still checks" \\',
+    '  "  what that lets through)." >&2',
     "exit 1",
   ];
 }

@@ -39,7 +39,7 @@ export function adviceText(advice: Advice): string {
       if (advice.intents.length === 0) {
         return `no intent is IN_PROGRESS: set one to status: IN_PROGRESS in ${intentsFilePath} and commit that file on its own`;
       }
-      return `select the intent this work serves: intentguard select <ID>, one of: ${advice.intents
+      return `select the intent this work serves: npx intentguard select <ID>, one of: ${advice.intents
         .map(named)
         .join(", ")}`;
     case "add-intent-trailer":
@@ -53,7 +53,7 @@ export function adviceText(advice: Advice): string {
     case "commit-as-assigned-agent":
       return `commit as ${advice.agent}, or reassign the intent (assigned_agent in ${intentsFilePath}) in a governance commit`;
     case "use-covering-intent":
-      return `${named(advice.intent)} covers ${advice.paths === 1 ? "it" : "all of them"}: commit them under it, e.g. intentguard select ${advice.intent.id}`;
+      return `${named(advice.intent)} covers ${advice.paths === 1 ? "it" : "all of them"}: commit them under it, e.g. npx intentguard select ${advice.intent.id}`;
     case "rename-across-intents":
       return renameAcrossIntentsText(advice);
     case "unstage":
@@ -134,7 +134,7 @@ function refusedCommandText(command: RefusedCommand): string {
   const editMessage = 'git commit -e -F "$(git rev-parse --git-path COMMIT_EDITMSG)"';
   switch (command) {
     case "commit":
-      return `nothing was committed, and your changes are where they were; your message is kept: fix the change, then ${editMessage}`;
+      return `nothing was committed, and your changes are where they were; your message is kept (if you committed with -a or paths, add them again): fix the change, then ${editMessage}`;
     case "merge":
       return "the merge was not committed (MERGE_HEAD is kept): fix the result and git commit, or git merge --abort";
     case "pick":

@@ -14,7 +14,7 @@ export function formatScaffoldReport(
   }
   if (prepare === "added" || prepare === "updated") {
     lines.push(
-      `  ${prepare === "added" ? "added   " : "extended"} package.json's prepare script with "${installCommand}": npm ci and npm install install the hooks in every clone`,
+      `  ${prepare === "added" ? "added   " : "extended"} package.json's prepare script with "${installCommand}": installing the packages (npm ci, npm install, pnpm install, yarn) installs the hooks in every clone`,
     );
   }
   return `${lines.join("\n")}\n`;
@@ -23,8 +23,11 @@ export function formatScaffoldReport(
 /** What to do next, with the adoption commit spelled out file by file. */
 export function formatInitNextSteps(next: {
   adoption: readonly string[];
+  /** init ran below the work tree root: the paths are given from the top (`:/`). */
+  fromSubdirectory: boolean;
   huskyInactive: boolean;
 }): string {
+  const named = (file: string) => shellQuote(next.fromSubdirectory ? `:/${file}` : file);
   const steps: string[] = [];
   if (next.huskyInactive) {
     steps.push(
@@ -32,11 +35,11 @@ export function formatInitNextSteps(next: {
     );
   }
   steps.push(
-    `Describe your intents and their scopes in ${intentsFilePath} (INT-002 owns the tooling files below; keep it or narrow it).`,
+    `Describe your intents and their scopes in ${intentsFilePath} (INT-002 owns the tooling files: keep it or narrow it).`,
   );
   steps.push(
     next.adoption.length > 0
-      ? `Commit them and the tooling in one adoption commit: git add -- ${next.adoption.map(shellQuote).join(" ")} && git commit -m "Adopt intentguard"`
+      ? `Commit them and the tooling in one adoption commit: git add -- ${next.adoption.map(named).join(" ")} && git commit -m "Adopt intentguard"`
       : "Nothing is left to commit for the adoption: it is already in the history.",
   );
   steps.push("Choose what this work tree works on: npx intentguard select INT-001");

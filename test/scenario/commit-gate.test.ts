@@ -84,7 +84,7 @@ describe("the commit gate against real git", () => {
     const result = stageAndCommit(repo, "Docs under the wrong intent");
     expect(result.status).toBe(refusedByHook);
     expect(result.stderr).toContain(
-      "INT-002 (Docs) covers it: commit them under it, e.g. intentguard select INT-002",
+      "INT-002 (Docs) covers it: commit them under it, e.g. npx intentguard select INT-002",
     );
   });
 

@@ -97,16 +97,17 @@ function filesUnder(dir: string): Record<string, string> {
 /** The paragraph the hooks print when the package they start is not there. */
 function missingPackage(hook: string, hooksDir: string): string {
   return [
-    `intentguard: the ${hook} hook cannot run because the intentguard package is not installed in this`,
-    `  work tree (${hooksDir} is missing), so git stops here. Run npm ci (or npm install) in this`,
-    "  project to install it, then run the git command again. To go on without intentguard for one",
-    "  command, prefix it with INTENTGUARD=0 (CI still checks what that lets through).",
+    `intentguard: the ${hook} hook cannot run: the intentguard package is not installed in this work`,
+    `  tree (${hooksDir} is missing), so git stops here.`,
+    "  Run npm ci (or npm install) in this project to install it, then run the git command again.",
+    "  To go on without intentguard for one command, prefix it with INTENTGUARD=0 (CI still checks",
+    "  what that lets through).",
     "",
   ].join("\n");
 }
 
 const defaultFetch = "+refs/heads/*:refs/remotes/origin/*";
-const notesFetch = "+refs/notes/intentguard:refs/notes/remotes/origin/intentguard";
+const notesFetch = "+refs/notes/intentguard*:refs/notes/remotes/origin/intentguard*";
 
 function installedLines(dir: string): string[] {
   return managedHooks.map((hook) => `  installed ${dir}/${hook}`);
@@ -137,7 +138,7 @@ describe("the hook files install writes are valid sh", () => {
     repo.write(".git/hooks/pre-push", "#!/bin/sh\nexit 0\n");
     expectOk(runCli(repo, cli, ["install"]), "install");
     expect(repo.read(".git/hooks/pre-commit")).toContain(
-      `\nig_hooks_dir='${dir}/node modules'\\''s/intentguard/hooks'\n`,
+      `\nig_package_hooks='${dir}/node modules'\\''s/intentguard/hooks'\n`,
     );
     for (const hook of managedHooks) check(repo, `.git/hooks/${hook}`, false);
     if (shellcheckMissing) context.skip(shellcheckMissing);
@@ -422,8 +423,8 @@ describe("a linked work tree without node_modules", () => {
 });
 
 describe("package.json's prepare script installs the hooks in every clone", () => {
-  const prepareAdded = `  added    package.json's prepare script with "intentguard install": npm ci and npm install install the hooks in every clone`;
-  const prepareExtended = `  extended package.json's prepare script with "intentguard install": npm ci and npm install install the hooks in every clone`;
+  const prepareAdded = `  added    package.json's prepare script with "intentguard install": installing the packages (npm ci, npm install, pnpm install, yarn) installs the hooks in every clone`;
+  const prepareExtended = `  extended package.json's prepare script with "intentguard install": installing the packages (npm ci, npm install, pnpm install, yarn) installs the hooks in every clone`;
 
   it("adds it, keeping the indentation and the other keys, and adds nothing the second time", async () => {
     const repo = await createRepo();
@@ -561,7 +562,7 @@ describe("init: the adoption commit in one step", () => {
     const init = expectOk(runCli(repo, cli, ["init"]), "init");
     const command = `git add -- ${adoptionFiles.join(" ")} && git commit -m "Adopt intentguard"`;
     expect(init.stdout).toContain(
-      `\nNext:\n  1. Describe your intents and their scopes in .orchestration/active_intents.yaml (INT-002 owns the tooling files below; keep it or narrow it).\n  2. Commit them and the tooling in one adoption commit: ${command}\n  3. Choose what this work tree works on: npx intentguard select INT-001\n`,
+      `\nNext:\n  1. Describe your intents and their scopes in .orchestration/active_intents.yaml (INT-002 owns the tooling files: keep it or narrow it).\n  2. Commit them and the tooling in one adoption commit: ${command}\n  3. Choose what this work tree works on: npx intentguard select INT-001\n`,
     );
     expect(repo.read(".orchestration/active_intents.yaml")).toContain(
       `    owned_scope:\n${[".orchestration/.gitignore", ".husky", "package.json", "package-lock.json"].map((file) => `      - "${file}"`).join("\n")}\n    forbidden_scope: []\n`,
@@ -677,5 +678,85 @@ describe("git fetch and git pull bring the team's notes", () => {
     const verify = here.intentguard(["trace", "verify"]);
     expect(verify.status, `${verify.stdout}${verify.stderr}`).toBe(0);
     expect(verify.stderr).toBe("");
+  });
+});
+
+describe("what a team's first week turned up", () => {
+  it("git fetch still works from a remote that has no notes, and doctor names a remote added later", async () => {
+    const { repo, cli } = await projectWithPackage();
+    expectOk(runCli(repo, cli, ["install"]), "install");
+    adopt(repo, cli);
+    const upstream = path.join(repo.base, "upstream.git");
+    repo.git("init", "-q", "--bare", upstream);
+    repo.git("remote", "add", "upstream", upstream);
+    repo.git("push", "-q", "--no-verify", "upstream", "main");
+    const before = runCli(repo, cli, ["doctor"]);
+    expect(before.stdout).toContain(
+      "  ! git fetch from upstream does not bring the team's trace notes (no notes fetch refspec)\n      fix: run intentguard install (it adds the refspec to every remote)\n",
+    );
+    expectOk(runCli(repo, cli, ["install"]), "install");
+    expect(runCli(repo, cli, ["doctor"]).stdout).not.toContain("trace notes");
+    // The remote has no refs/notes/intentguard: a fetch and a pull go on as before.
+    const fetched = repo.tryGit(["fetch", "upstream"]);
+    expect(fetched, fetched.stderr).toMatchObject({ status: 0, stderr: "" });
+    expect(repo.tryGit(["pull", "-q", "upstream", "main"]).status).toBe(0);
+  });
+
+  it("installed from a linked work tree, .git/hooks name the main work tree's package", async () => {
+    const { repo, cli } = await projectWithPackage();
+    expectOk(runCli(repo, cli, ["install"]), "install");
+    adopt(repo, cli);
+    const worktree = path.join(repo.base, "wt");
+    repo.git("worktree", "add", "-q", "-b", "wt", worktree);
+    // npm ci there: the work tree gets a package of its own, and its prepare script installs.
+    const ownCli = installPackageCopy(path.join(worktree, "node_modules"));
+    expectOk(runCli(repo, ownCli, ["install"], { cwd: worktree }), "install from the work tree");
+    expect(repo.read(".git/hooks/pre-commit")).toContain(
+      `\nig_package_hooks=${path.join(repo.dir, "node_modules/intentguard/hooks")}\n`,
+    );
+    repo.git("worktree", "remove", "--force", worktree);
+    repo.write("src/auth/login.ts", "export const login = 4;\n");
+    repo.git("add", "-A");
+    const landed = repo.commit("Change login after the work tree went");
+    expect(landed.status, landed.stderr).toBe(0);
+  });
+
+  it("a committed core.hooksPath folder names the package relative to the work tree, and joins the adoption", async () => {
+    const { repo, cli } = await projectWithPackage();
+    repo.write(".githooks/pre-commit", "#!/bin/sh\necho team hook\n");
+    repo.git("config", "core.hooksPath", ".githooks");
+    repo.write("package.json", '{ "name": "app" }\n');
+    const init = expectOk(runCli(repo, cli, ["init"]), "init");
+    for (const [file, text] of Object.entries(filesUnder(path.join(repo.dir, ".githooks")))) {
+      expect(text, file).not.toContain(repo.base);
+    }
+    expect(repo.read(".githooks/pre-commit")).toContain(
+      "\nig_package_hooks=node_modules/intentguard/hooks\n",
+    );
+    expect(init.stdout).toContain(
+      'git add -- .orchestration/active_intents.yaml policies/intentguard.yaml .orchestration/.gitignore .githooks package.json && git commit -m "Adopt intentguard"',
+    );
+    expect(repo.read(".orchestration/active_intents.yaml")).toContain('      - ".githooks"\n');
+  });
+
+  it("run from a package in a subfolder (a monorepo), init edits that package.json and prints paths from the top", async () => {
+    const repo = await createRepo();
+    const web = path.join(repo.dir, "web");
+    repo.write(".gitignore", "node_modules/\n");
+    repo.write("web/package.json", '{ "name": "web" }\n');
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "The web package");
+    const cli = installPackageCopy(path.join(web, "node_modules"));
+    const init = expectOk(runCli(repo, cli, ["init"], { cwd: web }), "init");
+    expect(JSON.parse(repo.read("web/package.json")).scripts.prepare).toBe("intentguard install");
+    const command =
+      'git add -- :/.orchestration/active_intents.yaml :/policies/intentguard.yaml :/.orchestration/.gitignore :/web/package.json && git commit -m "Adopt intentguard"';
+    expect(init.stdout).toContain(command);
+    expect(repo.read(".orchestration/active_intents.yaml")).toContain(
+      '      - "web/package.json"\n',
+    );
+    // Pasted where init ran, it adopts.
+    expectOk(repo.run("sh", ["-c", command], { cwd: web }), "the printed adoption command");
+    expect(repo.git("status", "--porcelain", "--untracked-files=all").trim()).toBe("");
   });
 });

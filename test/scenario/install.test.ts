@@ -140,7 +140,7 @@ describe("install and uninstall without husky", () => {
     });
     expect(install.status).toBe(0);
     expect(repo.read(".git/hooks/pre-commit")).toContain(
-      `ig_hooks_dir=${path.join(repo.dir, "web/node_modules/intentguard/hooks")}\n`,
+      `ig_package_hooks=${path.join(repo.dir, "web/node_modules/intentguard/hooks")}\n`,
     );
     adopt(repo, cli);
     repo.write("src/billing/x.ts", "x\n");

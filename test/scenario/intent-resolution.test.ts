@@ -43,7 +43,7 @@ describe("which intent a commit serves", () => {
     expect(undeclared.status).toBe(refusedByHook);
     expect(undeclared.stderr).toContain("1 path outside the scope of INT-001 (Auth)");
     expect(undeclared.stderr).toContain(
-      'your message is kept: fix the change, then git commit -e -F "$(git rev-parse --git-path COMMIT_EDITMSG)"',
+      'your message is kept (if you committed with -a or paths, add them again): fix the change, then git commit -e -F "$(git rev-parse --git-path COMMIT_EDITMSG)"',
     );
     repo.git("reset", "-q", "--hard");
     stage(repo, "src/auth/login.ts");

@@ -110,7 +110,7 @@ describe("judgeChange", () => {
     const verdict = evaluate({ changes: [change("docs/a.md")] });
     const advice = verdict.findings[0]?.advice[0];
     expect(advice && adviceText(advice)).toBe(
-      "INT-002 (Docs) covers it: commit them under it, e.g. intentguard select INT-002",
+      "INT-002 (Docs) covers it: commit them under it, e.g. npx intentguard select INT-002",
     );
   });
 
