@@ -90,6 +90,8 @@ const strings = arrayOf(isString);
 
 type Grant = Intent["extended_scope"][number];
 type Approval = NonNullable<Grant["approval"]>;
+type Review = NonNullable<Grant["review"]>;
+const reviewDecisions = allOf<Review["decision"]>()(["APPROVED", "REJECTED"]);
 type RelatedSpec = Intent["related_specs"][number];
 
 const intent = object<Intent>({
@@ -104,6 +106,14 @@ const intent = object<Intent>({
       paths: strings,
       justification: isString,
       approval: optional(object<Approval>({ by: isString, at: isString, signature: isString })),
+      review: optional(
+        object<Review>({
+          by: isString,
+          at: isString,
+          decision: oneOf(reviewDecisions),
+          reasons: isString,
+        }),
+      ),
     }),
   ),
   constraints: strings,
@@ -132,6 +142,8 @@ const policy = object<Policy>({
     ),
   }),
   hooks: object<Policy["hooks"]>({ check_before_editor: isBoolean }),
+  governance: object<Policy["governance"]>({ require_signed_by_approver: isBoolean }),
+  paths: object<Policy["paths"]>({ require_intent: strings, protected: strings }),
 });
 
 type Token<K extends GlobToken["kind"]> = Extract<GlobToken, { kind: K }>;

@@ -25,8 +25,10 @@ import {
   governanceObjectNames,
   snapshotOf,
 } from "../governance/governance-snapshot.js";
+import { findingWithFix } from "../report/finding-with-fix.js";
 import { commitsBeforeAdoption } from "../trace/commit-range.js";
 import type { TraceIssue } from "../trace/verify-traces.js";
+import { type PendingSignature, settleSignatures } from "./governance-signatures.js";
 import { judgeCommitDiff } from "./judge-commits.js";
 
 export interface RangeToCheck {
@@ -53,7 +55,8 @@ const batchSize = 256;
  *
  * It streams: one `git diff-tree --stdin` for the diffs, read a batch at a time, and one
  * `git cat-file --batch` for every parent's governance files; each distinct rules content is
- * compiled once.
+ * compiled once. The signatures of governance commits whose rules require one are verified by
+ * one `git log` for the whole range, after the last batch.
  */
 export async function checkRange(request: RangeToCheck): Promise<RangeCheck> {
   const { repo, source } = request;
@@ -65,6 +68,7 @@ export async function checkRange(request: RangeToCheck): Promise<RangeCheck> {
   let ungoverned = 0;
   let skippedBefore = 0;
   let order = new Map<string, number>();
+  const unsettled: PendingSignature[] = [];
   try {
     const [beforeAdoption, baseGoverned] = await Promise.all([
       request.commits.length > 0 ? commitsBeforeAdoption(dir, source.head) : new Set<string>(),
@@ -95,11 +99,13 @@ export async function checkRange(request: RangeToCheck): Promise<RangeCheck> {
           }
           checks.push(judged.check);
           findings.push(...judged.findings);
+          if (judged.signature) unsettled.push(judged.signature);
         }
         request.onProgress?.(checks.length + ungoverned, toJudge.length);
       },
       "raw",
     );
+    findings.push(...(await signatureFindings(repo, unsettled)));
     if (baseGoverned) {
       const removed = rulesRemovedAtTip(
         source.head,
@@ -137,6 +143,8 @@ interface JudgedOne {
   check: CommitCheck;
   verdict: Verdict | null;
   findings: RangeFinding[];
+  /** A governance commit whose signature is checked once the whole range is judged. */
+  signature?: PendingSignature;
 }
 
 /** One commit's check; null when its history never had governance (skipped, like before adoption). */
@@ -164,6 +172,7 @@ async function judgeOne(
       check: { commit: sha, subject, outcome, verdict },
       verdict,
       findings: verdictFindings(sha, verdict, () => null), // lines: placeOnLines, once judged
+      ...(judgement.signature ? { signature: { verdict, due: judgement.signature } } : {}),
     };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -183,6 +192,31 @@ async function judgeOne(
       findings: [finding],
     };
   }
+}
+
+/**
+ * The signatures of the range's governance commits that need one, checked with one git process
+ * once every commit is judged: their findings, each message carrying its fix (a range report
+ * prints findings, not a verdict's advice). The verdicts are completed in place.
+ */
+async function signatureFindings(
+  repo: Repo,
+  unsettled: readonly PendingSignature[],
+): Promise<RangeFinding[]> {
+  const added = await settleSignatures(repo, unsettled);
+  return unsettled.flatMap(({ verdict, due }) =>
+    (added.get(due.commit) ?? []).map((finding) =>
+      rangeFinding({
+        rule: finding.rule,
+        severity: finding.severity,
+        commit: due.commit,
+        intent: verdict.intent?.id ?? null,
+        path: null,
+        line: null,
+        message: findingWithFix(finding),
+      }),
+    ),
+  );
 }
 
 /**

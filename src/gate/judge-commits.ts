@@ -1,6 +1,7 @@
 import type { FileChange } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
 import { resolveCommitIntent } from "../core/judge/commit-intent.js";
+import type { SignatureDue } from "../core/judge/governance-signature.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
@@ -14,13 +15,25 @@ import {
   snapshotFromGit,
   snapshotOf,
 } from "../governance/governance-snapshot.js";
+import { governanceSignatureDue, settleSignatures } from "./governance-signatures.js";
 import { governanceBeforeRemoval, once } from "./governance-sources.js";
 import { judgeAgainstParent } from "./judge-against-parent.js";
 import { authoredChange } from "./merge-authored.js";
 
 /** One commit's judgement, with the diff it was judged on (tracing reuses it). */
 export type CommitJudgement =
-  | { commit: string; diff: CommitDiff; kind: "judged"; verdict: Verdict; governance: Governance }
+  | {
+      commit: string;
+      diff: CommitDiff;
+      kind: "judged";
+      verdict: Verdict;
+      governance: Governance;
+      /**
+       * A governance commit its rules require to be signed by an approver: its verdict is final
+       * only once settleSignatures has checked the signature (for all the job's commits at once).
+       */
+      signature?: SignatureDue;
+    }
   /** Its history never had governance, and it adds none. */
   | { commit: string; diff: CommitDiff; kind: "ungoverned" };
 
@@ -41,7 +54,8 @@ export interface CommitsToJudge {
  * every diff with one streamed `git diff-tree --stdin` and every parent's governance files with
  * one `git cat-file --batch` (parsed once per distinct content, through the governance cache).
  * A merge is judged on what it authors: the paths that differ from every parent, or, when it
- * brings in an unrelated history, every path that differs from its first parent.
+ * brings in an unrelated history, every path that differs from its first parent. The signatures
+ * of the governance commits that need one are checked together, with one `git log`.
  */
 export async function judgeCommits(request: CommitsToJudge): Promise<JudgedCommits> {
   const {
@@ -55,6 +69,14 @@ export async function judgeCommits(request: CommitsToJudge): Promise<JudgedCommi
     const parentGovernance = firstParent ? (parentSnapshots.get(firstParent) ?? null) : null;
     judgements.push(await judgeCommitDiff(request, diff, parentGovernance));
   }
+  await settleSignatures(
+    request.repo,
+    judgements.flatMap((judged) =>
+      judged.kind === "judged" && judged.signature
+        ? [{ verdict: judged.verdict, due: judged.signature }]
+        : [],
+    ),
+  );
   return { judgements, digests };
 }
 
@@ -62,6 +84,9 @@ export async function judgeCommits(request: CommitsToJudge): Promise<JudgedCommi
  * Judges one commit, read with its diff, against its first parent's governance (null for a root)
  * and under its own `Intent:` trailer: the decision every hook and `check --range` share. A merge
  * is judged on what it authors (merge-authored.ts), which may name another parent to judge by.
+ * A governance commit whose rules require a signature by an approver comes back with
+ * `signature`: the caller settles those for all its commits with one git process
+ * (settleSignatures), which completes their verdicts.
  */
 export async function judgeCommitDiff(
   request: Omit<CommitsToJudge, "commits" | "parentLabel">,
@@ -76,10 +101,11 @@ export async function judgeCommitDiff(
     against === parents[0]
       ? parentGovernance
       : await snapshotFromGit(dir, { kind: "commit", rev: (against as string).slice(0, 12) });
+  const ownGovernance = once(() => snapshotFromGit(dir, { kind: "commit", rev: sha.slice(0, 12) }));
   const judgement = await judgeAgainstParent({
     repo,
     parentGovernance: judgedBy,
-    ownGovernance: once(() => snapshotFromGit(dir, { kind: "commit", rev: sha.slice(0, 12) })),
+    ownGovernance,
     governanceBeforeRemoval: () =>
       against ? governanceBeforeRemoval(dir, against) : Promise.resolve(null),
     changes,
@@ -94,7 +120,8 @@ export async function judgeCommitDiff(
   if (declared && trailerValues(trailers, intentTrailer).length === 0) {
     judgement.verdict.notes.push({ kind: "trailer-missing", declared });
   }
-  return { commit: sha, diff, ...judgement };
+  const signature = await governanceSignatureDue(repo, sha, judgement, ownGovernance);
+  return { commit: sha, diff, ...judgement, ...(signature ? { signature } : {}) };
 }
 
 /** The judgements, and the SHA-256 of every blob the commits touch (their records need them). */

@@ -1,4 +1,4 @@
-import { intentsFilePath } from "../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import type { Advice, IntentLabel, RefusedCommand, VerdictNote } from "../core/judge/verdict.js";
 import { displayPath } from "./display-path.js";
 import { shellQuote } from "./shell-quote.js";
@@ -61,12 +61,73 @@ export function adviceText(advice: Advice): string {
     case "leave-out":
       return `leave ${firstPaths(advice.paths, displayPath, ", ")} out of this change`;
     case "extend-scope":
-      return `or widen ${advice.intent}: add an extended_scope grant for these paths in ${intentsFilePath}, have it approved, and commit that file on its own`;
+      return `or widen ${advice.intent} with an extended_scope grant: npx intentguard scope request ${advice.intent} ${firstPaths(advice.paths, shellQuote)} --why "…", have it approved (scope approve, or scope review), and commit ${intentsFilePath} on its own`;
+    case "approve-grant":
+      return approveGrantText(advice);
+    case "list-protected":
+      return `or allow these paths explicitly: add a pattern inside the protected paths (e.g. ${firstPaths(advice.protected, (pattern) => pattern, ", ")}) to the owned_scope of ${advice.intent} or to an extended_scope grant, in ${intentsFilePath}, and commit that file on its own`;
     case "restore-intents-file":
       return `put it back: git restore --staged --worktree --source=HEAD -- ${fromTop(intentsFilePath)} (to retire intentguard, run intentguard uninstall and remove the file with INTENTGUARD=0 git commit)`;
     case "fix-governance":
       return "fix the file (the lines above name where), stage it, and commit it on its own";
+    case "sign-governance-commit":
+      return signGovernanceCommitText(advice.approvers);
+    case "allow-signing-key":
+      return allowSigningKeyText(advice);
+    case "add-approver":
+      return `or, if ${advice.signer} should approve changes to the rules, add it to extended_scope.approvers in ${policyFilePath}, in a commit signed by a current approver`;
+    case "approval-by-signer":
+      return `have ${advice.by} record and sign it (as ${advice.by}: intentguard scope approve ${advice.intent} --grant ${advice.grant}, then git commit -S), or approve it as ${advice.signer} instead (git config user.email ${shellQuote(advice.signer)}, intentguard scope approve ${advice.intent} --grant ${advice.grant})`;
   }
+}
+
+/**
+ * How to sign a governance commit with SSH (git's simplest signing setup): the key, then the
+ * signed commit, or the amend that signs one already made.
+ */
+function signGovernanceCommitText(approvers: readonly string[]): string {
+  const who =
+    approvers.length === 0
+      ? "with a key git verifies (the policy lists no approvers: any signer it verifies)"
+      : `as one of the approvers (${approvers.join(", ")})`;
+  return `sign it ${who}: git config gpg.format ssh && git config user.signingKey ~/.ssh/id_ed25519.pub (your public key file), then git commit -S (a commit already made: git commit --amend --no-edit -S)`;
+}
+
+/** How to make git able to verify a signing key: allowed signers (SSH), keyring trust (GPG). */
+function allowSigningKeyText({
+  format,
+  key,
+}: Extract<Advice, { kind: "allow-signing-key" }>): string {
+  if (format === "gpg") {
+    const fingerprint = key ?? "<fingerprint>";
+    return `if the key${key ? ` ${key}` : ""} is an approver's, make the keyring trust it: gpg --import <their public key file>, then gpg --quick-lsign-key ${fingerprint} (or, where there is no key of your own, as in CI: echo ${fingerprint}:6: | gpg --import-ownertrust)`;
+  }
+  const file = "~/.config/git/allowed_signers";
+  const add = `a line "<email> <public key>" per approver (e.g. echo "alice@example.com $(cat ~/.ssh/id_ed25519.pub)" >> ${file}), and point git at it: git config gpg.ssh.allowedSignersFile ${file}`;
+  return key
+    ? `if the key ${key} is an approver's, git must find it in the allowed signers file: ${add}`
+    : `git checks SSH signatures against an allowed signers file: ${add}`;
+}
+
+/**
+ * A grant of the commit's intent that would admit the blocked paths but does not count, and the
+ * command that approves it (`--grant` counts from 1).
+ */
+function approveGrantText(advice: Extract<Advice, { kind: "approve-grant" }>): string {
+  const grant = `grant ${advice.grant} of ${advice.intent} (${firstPaths(advice.grantPaths, displayPath, ", ")})`;
+  const approve = `intentguard scope approve ${advice.intent} --grant ${advice.grant}`;
+  const review = advice.reviewer
+    ? ` or have the reviewer decide with intentguard scope review ${advice.intent} --grant ${advice.grant}`
+    : "";
+  const why = {
+    "not approved": `it is not approved: approve it with ${approve}${review}`,
+    "signature mismatch": `its approval is stale: its paths were edited after it was approved, so the signature no longer matches them; approve it again with ${approve}${review}`,
+    "approver not allowed": `it was approved by ${advice.approvedBy ?? "someone"}, who is not in extended_scope.approvers of ${policyFilePath}: have an approver run ${approve}${review}`,
+  }[advice.state];
+  const commit = advice.signed
+    ? `then commit ${intentsFilePath} on its own, signed by an approver (git commit -S)`
+    : `then commit ${intentsFilePath} on its own`;
+  return `${grant} would admit ${firstPaths(advice.paths, displayPath, ", ")}, but ${why}, ${commit}`;
 }
 
 /**
@@ -99,6 +160,8 @@ export function noteText(note: VerdictNote): string {
       return "the merge brings only changes already committed on its parents";
     case "no-files":
       return "the commit changes no files";
+    case "no-intent-needed":
+      return "no path here needs an intent (policy paths.require_intent)";
     case "governance-only":
       return "governance change: it edits the rules only, needs no intent, and is judged by the rules of its parent";
     case "intent-map-only":

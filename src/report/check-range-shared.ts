@@ -215,6 +215,10 @@ export const ruleDescriptions: Record<CheckRule, { text: string; section: string
     text: "A change to the governance leaves valid governance behind.",
     section: "where-the-rules-come-from",
   },
+  governance_signature: {
+    text: "Where the policy requires it (governance.require_signed_by_approver), a change to the rules is signed by an approver, verified by git, and every approval it adds is the signer's.",
+    section: "authentic-governance-signed-rule-changes",
+  },
   governance_unreadable: {
     text: "The rules a commit's parent carries can be read, so the commit can be judged.",
     section: "where-the-rules-come-from",

@@ -37,7 +37,15 @@ function headline(verdict: Verdict, style: Style): string {
       );
     default:
       if (verdict.kind === "intent") {
-        return style.green(`✓ intentguard: allowed — ${named}, ${paths} in scope`);
+        // Paths outside the policy's paths.require_intent are not judged by the scope.
+        const free = new Set(
+          verdict.paths.filter((entry) => entry.origin === "no-intent-needed").map((e) => e.path),
+        ).size;
+        if (free === 0) return style.green(`✓ intentguard: allowed — ${named}, ${paths} in scope`);
+        const scoped = pathCount - free;
+        return style.green(
+          `✓ intentguard: allowed — ${named}, ${scoped} path${scoped === 1 ? "" : "s"} in scope, ${free} needing no intent`,
+        );
       }
       // An empty commit (a squash that cancels out, --allow-empty) touches nothing by definition:
       // "empty commit, 0 paths" would say it twice.
@@ -108,6 +116,11 @@ function describePath(path: string, entry: PathVerdict | undefined): string {
   const side = entry.side
     ? ` (${entry.operation} ${entry.side === "old" ? "source" : "target"})`
     : "";
-  const forbidden = entry.origin === "forbidden" ? ` — forbidden by ${entry.pattern}` : "";
-  return `${entry.operation.padEnd(6)} ${displayPath(path)}${side}${forbidden}`;
+  const why =
+    entry.origin === "forbidden"
+      ? ` — forbidden by ${entry.pattern}`
+      : entry.origin === "protected"
+        ? ` — protected by ${entry.pattern}`
+        : "";
+  return `${entry.operation.padEnd(6)} ${displayPath(path)}${side}${why}`;
 }

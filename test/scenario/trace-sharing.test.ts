@@ -159,5 +159,5 @@ describe("sharing the trace through git notes", () => {
       });
       expect(verify.status, verify.stdout).toBe(0);
     }
-  });
+  }, 180_000); // 20 commits through the hooks at once: minutes on a loaded 2-core machine
 });

@@ -79,7 +79,7 @@ const blockedVerdict = verdict("blocked", [
     severity: "error",
     message: "2 paths outside the scope of INT-001 (Auth)",
     paths: [oddPath, unicodePath],
-    advice: [{ kind: "extend-scope", intent: "INT-001" }],
+    advice: [{ kind: "extend-scope", intent: "INT-001", paths: [oddPath, unicodePath] }],
   },
 ]);
 const lineOf = (path: string) => (path === oddPath ? 7 : null);
@@ -506,7 +506,7 @@ describe("formatRangeCheckJson", () => {
     expect(parsed.commits[1].subject).toBe(blockedSubject);
     expect(parsed.commits[1].verdict).toEqual(verdictJson(blockedVerdict));
     expect(parsed.commits[1].verdict.findings[0].next).toEqual([
-      adviceText({ kind: "extend-scope", intent: "INT-001" }),
+      adviceText({ kind: "extend-scope", intent: "INT-001", paths: [oddPath, unicodePath] }),
     ]);
     expect(parsed.commits[2].verdict).toBeNull();
   });

@@ -74,6 +74,40 @@ describe("parseConfig", () => {
     });
   });
 
+  it("names the key a typo in the policy's paths section was meant to be", async () => {
+    const parsed = await parseConfig(
+      "p.yaml",
+      'version: 1\npaths:\n  protect: ["infra/**"]\n',
+      Policy,
+    );
+    expect(parsed).toEqual({
+      ok: false,
+      problems: [
+        {
+          file: "p.yaml",
+          line: 3,
+          column: 3,
+          field: "paths",
+          message: 'unknown key "protect"; did you mean "protected"?',
+        },
+      ],
+    });
+    const pattern = await parseConfig(
+      "p.yaml",
+      'version: 1\npaths:\n  require_intent: ["../x"]\n',
+      Policy,
+    );
+    expect(pattern).toMatchObject({
+      ok: false,
+      problems: [
+        {
+          field: "paths.require_intent[0]",
+          message: expect.stringContaining('"../x" has a ".." segment'),
+        },
+      ],
+    });
+  });
+
   it("reports a duplicate key with its position", async () => {
     const parsed = await parseConfig("f.yaml", "version: 1\nversion: 1\n", Policy);
     expect(parsed).toMatchObject({ ok: false, problems: [{ file: "f.yaml", line: 2, column: 1 }] });

@@ -83,7 +83,7 @@ describe("judgeChange", () => {
         renames: [{ from: "src/auth/login.ts", to: "docs/login.md" }],
       },
       { kind: "unstage", paths: ["docs/login.md"] },
-      { kind: "extend-scope", intent: "INT-001" },
+      { kind: "extend-scope", intent: "INT-001", paths: ["docs/login.md"] },
     ]);
     // An intent that owns both sides covers the rename whole: it is named, and the rename is not.
     const within = evaluate({

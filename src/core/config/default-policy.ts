@@ -16,4 +16,6 @@ export const defaultPolicy: Policy = {
   },
   extended_scope: { approvers: [] },
   hooks: { check_before_editor: true },
+  governance: { require_signed_by_approver: false },
+  paths: { require_intent: ["**"], protected: [] },
 };

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { intentIdPattern } from "../intent-id.js";
-import { compileGlob } from "../scope/glob.js";
-import { normalisePattern } from "../scope/normalise-pattern.js";
 import { nonEmptyString } from "./non-empty-string.js";
+import { ScopePattern } from "./scope-pattern.js";
 
 export const intentStatuses = [
   "PENDING",
@@ -23,28 +22,6 @@ export const IntentId = z
     error: 'an intent ID like "INT-001": a capital letter, capitals or digits, a dash, digits',
   });
 
-/**
- * A scope pattern, normalised on load; a pattern that cannot be one, or a glob using syntax the
- * matcher does not support, fails with its fix.
- */
-const ScopePattern = z
-  .string({ error: 'a path or glob string, e.g. "src/auth/**"' })
-  .transform((raw, ctx) => {
-    const refuse = (refusal: { problem: string; fix: string }) => {
-      ctx.addIssue({ code: "custom", message: `"${raw}" ${refusal.problem}; ${refusal.fix}` });
-      return z.NEVER;
-    };
-    const normalised = normalisePattern(raw);
-    if (!normalised.ok) return refuse(normalised);
-    const compiled = compileGlob(normalised.pattern);
-    if (!compiled.ok) return refuse(compiled);
-    return normalised.pattern;
-  })
-  .meta({
-    description:
-      "Repo-root relative file, directory or glob (picomatch syntax with dot: true; extglobs, POSIX classes, [!…] and brace ranges are refused). Matched in time linear in the path's length.",
-  });
-
 const Approval = z.strictObject({
   by: nonEmptyString("who approved: an e-mail address or reviewer:<name>"),
   at: timestamp,
@@ -53,10 +30,21 @@ const Approval = z.strictObject({
   }),
 });
 
+export const reviewDecisions = ["APPROVED", "REJECTED"] as const;
+
+/** What the policy's reviewer command decided on a grant, and why (written by scope review). */
+const Review = z.strictObject({
+  by: nonEmptyString("the reviewer, as reviewer:<name>"),
+  at: timestamp,
+  decision: z.enum(reviewDecisions, { error: `one of ${reviewDecisions.join(", ")}` }),
+  reasons: z.string({ error: "the reviewer's reasons, as text" }),
+});
+
 const ExtendedScopeGrant = z.strictObject({
   paths: z.array(ScopePattern).min(1, { error: "at least one path the grant adds" }),
   justification: nonEmptyString("why the intent needs these paths"),
   approval: Approval.optional(),
+  review: Review.optional(),
 });
 
 const RelatedSpec = z.strictObject({

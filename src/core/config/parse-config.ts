@@ -165,7 +165,12 @@ function unwrap(schema: unknown): unknown {
   for (;;) {
     const def = (current as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
     if (!def) return current;
-    if (def.type === "default" || def.type === "optional" || def.type === "nullable") {
+    if (
+      def.type === "default" ||
+      def.type === "prefault" ||
+      def.type === "optional" ||
+      def.type === "nullable"
+    ) {
       current = def.innerType;
     } else if (def.type === "pipe") {
       current = def.in;

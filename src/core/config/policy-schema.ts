@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nonEmptyString } from "./non-empty-string.js";
+import { ScopePattern as PolicyPattern } from "./scope-pattern.js";
 
 export const severities = ["error", "warn", "off"] as const;
 const Severity = z.enum(severities, { error: `one of ${severities.join(", ")}` });
@@ -35,6 +36,26 @@ const ExtendedScopePolicy = z.strictObject({
   reviewer: Reviewer.optional(),
 });
 
+const GovernancePolicy = z.strictObject({
+  require_signed_by_approver: z.boolean({ error: "true or false" }).default(false).meta({
+    description:
+      "A commit changing the rules must be signed (git's SSH or GPG signature, verified by git) by an identity in extended_scope.approvers, and an approval's `by` must be the signer of the commit that added it. Off: approvals are integrity checks, not authentication.",
+  }),
+});
+
+// prefault, not default: zod leaves a default out of the input JSON Schema when the schema
+// transforms (patterns are normalised), and the shipped schema should show the defaults.
+const PathsPolicy = z.strictObject({
+  require_intent: z.array(PolicyPattern).prefault(["**"]).meta({
+    description:
+      'Which paths need an intent at all (default ["**"]: every path); a commit touching none of them needs no intent.',
+  }),
+  protected: z.array(PolicyPattern).prefault([]).meta({
+    description:
+      "Paths no intent may touch unless one of its own patterns (owned_scope or an approved grant) lies inside them: read as a path (a glob by its static prefix), a protected pattern matches it (infra or infra/** for infra/**; never ** or src/**). A protected path always needs an intent.",
+  }),
+});
+
 const Hooks = z.strictObject({
   check_before_editor: z.boolean({ error: "true or false" }).default(true).meta({
     description:
@@ -47,6 +68,8 @@ export const Policy = z.strictObject({
   rules: Rules.default(Rules.parse({})),
   extended_scope: ExtendedScopePolicy.default(ExtendedScopePolicy.parse({})),
   hooks: Hooks.default(Hooks.parse({})),
+  governance: GovernancePolicy.default(GovernancePolicy.parse({})),
+  paths: PathsPolicy.prefault({ require_intent: ["**"], protected: [] }),
 });
 
 export type Policy = z.output<typeof Policy>;

@@ -5,7 +5,15 @@ import type { FileChange } from "../file-change.js";
 import { type Governance, selectableIntents } from "../governance.js";
 import { intentMapPath, intentsFilePath } from "../governance-files.js";
 import { describeSource, type IntentRequest, type ResolvedRequest } from "../intent-request.js";
-import { type Admitter, scopeAdmitter } from "../scope/admit-path.js";
+import type { GrantState } from "../scope/effective-scope.js";
+import {
+  type GuardedAdmission,
+  type GuardedAdmitter,
+  guardedAdmitter,
+  type PathPolicy,
+  pathPolicy,
+} from "../scope/path-policy.js";
+import { type PendingGrant, pendingGrantFinder } from "../scope/pending-grants.js";
 import { type TouchedPaths, touchedPaths } from "./touched-paths.js";
 import {
   type Advice,
@@ -83,7 +91,43 @@ export function judgeChange(input: ChangeToJudge): Verdict {
     if (isolation?.severity === "error")
       return build(outcomeOf(findings), "intent", null, findings);
   }
-  return judgeIntent(input, paths.others, findings, build);
+  const policyPaths = pathPolicy(input.governance.policy.paths);
+  const needing = pathsNeedingIntent(paths.others, policyPaths);
+  if (needing.length === 0) {
+    return build(outcomeOf(findings), "no-intent", null, findings, [{ kind: "no-intent-needed" }]);
+  }
+  const scoped: Scoped = {
+    paths: needing,
+    policy: policyPaths,
+    partial: needing.length < paths.others.length,
+  };
+  return judgeIntent(input, scoped, findings, build);
+}
+
+/** The paths an intent's scope judges: those that need an intent (policy paths). */
+interface Scoped {
+  paths: PathVerdict[];
+  policy: PathPolicy;
+  /** Some touched paths need no intent (policy paths.require_intent). */
+  partial: boolean;
+}
+
+/**
+ * The paths that need an intent (policy paths.require_intent, and every protected path); the
+ * others are admitted as needing none, and no scope applies to them. A commit touching only those
+ * needs no intent at all, like a governance change.
+ */
+function pathsNeedingIntent(others: PathVerdict[], policy: PathPolicy): PathVerdict[] {
+  const needing: PathVerdict[] = [];
+  for (const entry of others) {
+    if (policy.needsIntent(entry.path)) {
+      needing.push(entry);
+    } else {
+      entry.admitted = true;
+      entry.origin = "no-intent-needed";
+    }
+  }
+  return needing.length === others.length ? others : needing;
 }
 
 type BuildVerdict = (
@@ -112,10 +156,10 @@ function outcomeOf(findings: Finding[]): Verdict["outcome"] {
   return findings.some((finding) => finding.severity === "error") ? "blocked" : "allowed";
 }
 
-/** Resolves the intent and judges `others` (the paths that are not rules files) in place. */
+/** Resolves the intent and judges the paths that need one in place. */
 function judgeIntent(
   input: ChangeToJudge,
-  others: PathVerdict[],
+  scoped: Scoped,
   findings: Finding[],
   build: BuildVerdict,
 ): Verdict {
@@ -134,7 +178,7 @@ function judgeIntent(
   if (!request) {
     if (input.deferWithoutIntent) return build("deferred", "no-intent", null, findings);
     const severity = severityOf(governance, "intent_required");
-    if (severity) findings.push(noIntentFinding(governance, severity));
+    if (severity) findings.push(noIntentFinding(governance, severity, scoped));
     return build(outcomeOf(findings), "no-intent", null, findings);
   }
   const intent = governance.intents.find((candidate) => candidate.id === request.id);
@@ -146,8 +190,8 @@ function judgeIntent(
   if (statusFinding) findings.push(statusFinding);
   const agentFinding = assignedAgentFinding(governance, intent, input.agent);
   if (agentFinding) findings.push(agentFinding);
-  const scopeFinding = outOfScopeFinding(input, intent, judgeScope(governance, intent, others));
-  if (scopeFinding) findings.push(scopeFinding);
+  const refused = judgeScope(governance, intent, scoped);
+  findings.push(...scopeFindings(input, intent, scoped.policy, refused));
   return build(outcomeOf(findings), "intent", request, findings);
 }
 
@@ -216,13 +260,30 @@ function governanceLeftFinding(left: GovernanceLeft | undefined): Finding | null
   };
 }
 
-function noIntentFinding(governance: Governance, severity: "error" | "warn"): Finding {
+function noIntentFinding(
+  governance: Governance,
+  severity: "error" | "warn",
+  scoped: Scoped,
+): Finding {
+  const advice: Advice[] = [selectionAdvice(governance), { kind: "add-intent-trailer" }];
+  if (!scoped.partial) {
+    return {
+      rule: "intent_required",
+      severity,
+      message: "the commit declares no intent",
+      paths: [],
+      advice,
+    };
+  }
+  // Some paths need no intent: name the ones that do, which also says how to split the commit.
+  const needing = unique(scoped.paths.map((entry) => entry.path));
+  const policy = `policy paths.require_intent${scoped.policy.protects ? " and paths.protected" : ""}`;
   return {
     rule: "intent_required",
     severity,
-    message: "the commit declares no intent",
-    paths: [],
-    advice: [selectionAdvice(governance), { kind: "add-intent-trailer" }],
+    message: `the commit declares no intent, and ${count(needing.length, "path")} ${needing.length === 1 ? "needs" : "need"} one (${policy})`,
+    paths: needing,
+    advice,
   };
 }
 
@@ -276,13 +337,20 @@ function assignedAgentFinding(
   };
 }
 
+/** A path the scope does not admit, with why. */
+interface Refused {
+  entry: PathVerdict;
+  admission: Extract<GuardedAdmission, { admitted: false }>;
+}
+
 /** Fills in each path's verdict and returns the ones the scope does not admit. */
-function judgeScope(governance: Governance, intent: Intent, entries: PathVerdict[]): PathVerdict[] {
+function judgeScope(governance: Governance, intent: Intent, scoped: Scoped): Refused[] {
   const scope = governance.scopes[intent.id];
-  if (!scope) return entries;
-  const admit = scopeAdmitter(scope);
-  const offending: PathVerdict[] = [];
-  for (const entry of entries) {
+  const outside = { admitted: false, reason: "outside" } as const;
+  if (!scope) return scoped.paths.map((entry) => ({ entry, admission: outside }));
+  const admit = guardedAdmitter(scope, scoped.policy);
+  const refused: Refused[] = [];
+  for (const entry of scoped.paths) {
     const admission = admit(entry.path);
     if (admission.admitted) {
       entry.admitted = true;
@@ -293,50 +361,159 @@ function judgeScope(governance: Governance, intent: Intent, entries: PathVerdict
     if (admission.reason === "forbidden") {
       entry.pattern = admission.by.pattern;
       entry.origin = "forbidden";
+    } else if (admission.reason === "protected") {
+      entry.pattern = admission.by.pattern;
+      entry.origin = "protected";
     }
-    offending.push(entry);
+    refused.push({ entry, admission });
   }
-  return offending;
+  return refused;
 }
 
-function outOfScopeFinding(
+/**
+ * The scope findings: the paths outside the scope (forbidden ones included), and the protected
+ * paths the scope admits only through a broad pattern. Each says what would admit its paths.
+ */
+function scopeFindings(
   input: ChangeToJudge,
   intent: Intent,
-  outside: PathVerdict[],
-): Finding | null {
-  const { governance } = input;
-  const severity = severityOf(governance, "scope");
-  const offending = unique(outside.map((entry) => entry.path));
-  if (!severity || offending.length === 0) return null;
-  const forbidden = outside.filter((entry) => entry.origin === "forbidden");
-  const forbiddenNote = forbidden.length
-    ? ` (${count(unique(forbidden.map((entry) => entry.path)).length, "path")} forbidden by forbidden_scope)`
-    : "";
-  return {
-    rule: "scope",
-    severity,
-    message: `${count(offending.length, "path")} outside the scope of ${intent.id} (${intent.name})${forbiddenNote}`,
-    paths: offending,
-    advice: scopeAdvice(input, intent, offending),
-  };
+  policy: PathPolicy,
+  refused: Refused[],
+): Finding[] {
+  const severity = severityOf(input.governance, "scope");
+  if (!severity || refused.length === 0) return [];
+  const grants = pendingGrants(input.governance, intent, policy, refused);
+  const outside = refused.filter(({ admission }) => admission.reason !== "protected");
+  const guarded = refused.filter(({ admission }) => admission.reason === "protected");
+  const findings: Finding[] = [];
+  if (outside.length > 0) {
+    const offending = unique(outside.map(({ entry }) => entry.path));
+    const forbidden = new Set(
+      outside.filter(({ entry }) => entry.origin === "forbidden").map(({ entry }) => entry.path),
+    );
+    const forbiddenNote = forbidden.size
+      ? ` (${count(forbidden.size, "path")} forbidden by forbidden_scope)`
+      : "";
+    // A grant can admit neither a forbidden path nor one a pending grant already would.
+    const grantable = offending.filter((path) => !forbidden.has(path) && !grants.pending.has(path));
+    findings.push({
+      rule: "scope",
+      severity,
+      message: `${count(offending.length, "path")} outside the scope of ${intent.id} (${intent.name})${forbiddenNote}`,
+      paths: offending,
+      advice: [
+        ...grants.advice(offending),
+        ...scopeAdvice(input, intent, policy, offending),
+        ...(grantable.length === 0
+          ? []
+          : [{ kind: "extend-scope" as const, intent: intent.id, paths: grantable }]),
+      ],
+    });
+  }
+  if (guarded.length > 0) {
+    const paths = unique(guarded.map(({ entry }) => entry.path));
+    const broad = unique(
+      guarded.flatMap(({ admission }) =>
+        admission.reason === "protected" ? [admission.broad.pattern] : [],
+      ),
+    );
+    const unlisted = guarded.filter(({ entry }) => !grants.pending.has(entry.path));
+    const patterns = unique(unlisted.map(({ entry }) => entry.pattern ?? ""));
+    findings.push({
+      rule: "scope",
+      severity,
+      message: `${count(paths.length, "protected path")} (policy paths.protected) ${paths.length === 1 ? "is" : "are"} in the scope of ${intent.id} (${intent.name}) only through the broad ${broad.length === 1 ? "pattern" : "patterns"} ${broad.join(", ")}`,
+      paths,
+      advice: [
+        ...grants.advice(paths),
+        ...scopeAdvice(input, intent, policy, paths),
+        ...(unlisted.length === 0
+          ? []
+          : [{ kind: "list-protected" as const, intent: intent.id, protected: patterns }]),
+      ],
+    });
+  }
+  return findings;
 }
 
-function scopeAdvice(input: ChangeToJudge, intent: Intent, offending: string[]): Advice[] {
+/**
+ * The grants of the intent that do not count but would admit refused paths: which path each
+ * would admit, and the advice to approve them (a forbidden path never suggests one).
+ */
+function pendingGrants(
+  governance: Governance,
+  intent: Intent,
+  policy: PathPolicy,
+  refused: Refused[],
+): { pending: Map<string, PendingGrant>; advice: (paths: string[]) => Advice[] } {
+  const pending = new Map<string, PendingGrant>();
+  const scope = governance.scopes[intent.id];
+  if (scope?.grants.some((grant) => !grant.counted)) {
+    const find = pendingGrantFinder(scope, policy);
+    for (const { entry, admission } of refused) {
+      const grant = find(entry.path, admission);
+      if (grant) pending.set(entry.path, grant);
+    }
+  }
+  const { reviewer } = governance.policy.extended_scope;
+  const advice = (paths: string[]): Advice[] => {
+    const byGrant = new Map<PendingGrant, string[]>();
+    for (const path of paths) {
+      const grant = pending.get(path);
+      if (!grant) continue;
+      const admitted = byGrant.get(grant);
+      if (admitted) admitted.push(path);
+      else byGrant.set(grant, [path]);
+    }
+    return [...byGrant]
+      .sort(([a], [b]) => a.grant - b.grant)
+      .map(([grant, admitted]) => ({
+        kind: "approve-grant",
+        intent: intent.id,
+        grant: grant.grant + 1,
+        grantPaths: grant.paths,
+        state: grant.reason as Exclude<GrantState["reason"], "approved">,
+        approvedBy:
+          grant.reason === "approver not allowed"
+            ? (intent.extended_scope[grant.grant]?.approval?.by ?? null)
+            : null,
+        paths: admitted,
+        reviewer: reviewer?.name ?? null,
+        signed: governance.policy.governance.require_signed_by_approver,
+      }));
+  };
+  return { pending, advice };
+}
+
+/**
+ * The next steps every scope finding shares: the other intents that cover the paths, renames no
+ * single intent covers, and splitting the commit.
+ */
+function scopeAdvice(
+  input: ChangeToJudge,
+  intent: Intent,
+  policy: PathPolicy,
+  offending: string[],
+): Advice[] {
   const { governance } = input;
   const others = selectableIntents(governance).flatMap((candidate) => {
     const scope = governance.scopes[candidate.id];
     return candidate.id === intent.id || !scope
       ? []
-      : [{ intent: candidate, admit: scopeAdmitter(scope) }];
+      : [{ intent: candidate, admit: guardedAdmitter(scope, policy) }];
   });
-  // A rename is one change: an intent covers it only when it admits both of its paths.
+  // A rename is one change: an intent covers it only when it admits both of its paths (those of
+  // them that need an intent).
   const outside = new Set(offending);
   const renames = input.changes.flatMap(({ operation, oldPath, path }): RenamedPath[] =>
     operation === "rename" && oldPath !== null && (outside.has(oldPath) || outside.has(path))
       ? [{ from: oldPath, to: path }]
       : [],
   );
-  const covered = unique([...offending, ...renames.flatMap(({ from, to }) => [from, to])]);
+  const covered = unique([
+    ...offending,
+    ...renames.flatMap(({ from, to }) => [from, to]).filter(policy.needsIntent),
+  ]);
   const covering = others.filter(({ admit }) => covered.every((path) => admit(path).admitted));
   const split: Advice = input.intended
     ? { kind: "leave-out", paths: offending }
@@ -349,9 +526,10 @@ function scopeAdvice(input: ChangeToJudge, intent: Intent, offending: string[]):
         paths: offending.length,
       }),
     ),
-    ...(covering.length === 0 ? renamesAcrossIntents(governance, intent, others, renames) : []),
+    ...(covering.length === 0
+      ? renamesAcrossIntents(governance, intent, policy, others, renames)
+      : []),
     split,
-    { kind: "extend-scope", intent: intent.id },
   ];
 }
 
@@ -363,11 +541,12 @@ function scopeAdvice(input: ChangeToJudge, intent: Intent, offending: string[]):
 function renamesAcrossIntents(
   governance: Governance,
   intent: Intent,
-  others: readonly { intent: Intent; admit: Admitter }[],
+  policy: PathPolicy,
+  others: readonly { intent: Intent; admit: GuardedAdmitter }[],
   renames: readonly RenamedPath[],
 ): Advice[] {
   const scope = governance.scopes[intent.id];
-  const judged = scope ? scopeAdmitter(scope) : null;
+  const judged = scope ? guardedAdmitter(scope, policy) : null;
   const owner = (path: string): Intent | undefined =>
     judged?.(path).admitted ? intent : others.find(({ admit }) => admit(path).admitted)?.intent;
   const groups = new Map<string, Extract<Advice, { kind: "rename-across-intents" }>>();

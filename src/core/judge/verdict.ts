@@ -2,16 +2,22 @@ import type { IntentStatus } from "../config/intents-schema.js";
 import type { RuleName } from "../config/policy-schema.js";
 import type { ChangeOperation } from "../file-change.js";
 import type { IntentSource } from "../intent-request.js";
-import type { PatternOrigin } from "../scope/effective-scope.js";
+import type { GrantState, PatternOrigin } from "../scope/effective-scope.js";
 
 /** The stable, versioned shape of a verdict (`--format json` prints it). */
 export const verdictSchemaVersion = 1;
 
 /**
- * Rules that are not policy switches: a declared intent must exist and be unambiguous, and a
- * change to the governance must leave valid governance behind (it may change, never vanish).
+ * Rules that are not policy switches: a declared intent must exist and be unambiguous, a
+ * change to the governance must leave valid governance behind (it may change, never vanish),
+ * and, where the policy's governance.require_signed_by_approver asks for it, a change to the
+ * rules is signed by an approver (governance-signature.ts).
  */
-export type FixedRule = "intent_unknown" | "intent_conflict" | "governance_invalid";
+export type FixedRule =
+  | "intent_unknown"
+  | "intent_conflict"
+  | "governance_invalid"
+  | "governance_signature";
 
 /** An intent as advice names it. */
 export interface IntentLabel {
@@ -46,11 +52,59 @@ export type Advice =
   | { kind: "unstage"; paths: string[] }
   /** Split a change that is not staged yet (check --paths): leave these paths out of it. */
   | { kind: "leave-out"; paths: string[] }
-  | { kind: "extend-scope"; intent: string }
+  /**
+   * Widen the intent with an extended_scope grant. `paths` names what to grant when that is not
+   * every path of the finding (the others are forbidden, which no grant can admit, or a pending
+   * grant of the intent would admit them).
+   */
+  | { kind: "extend-scope"; intent: string; paths: string[] }
+  /**
+   * A grant of the intent would admit these blocked paths, but does not count: not approved,
+   * stale (its paths changed after the approval, so the signature no longer matches), or approved
+   * by someone the policy does not allow. Approve it: `intentguard scope approve <intent> --grant
+   * <grant>`, or with a reviewer configured `intentguard scope review …`.
+   */
+  | {
+      kind: "approve-grant";
+      intent: string;
+      /** The grant's number in the intent's extended_scope, counted from 1 (as --grant takes it). */
+      grant: number;
+      /** The grant's own paths. */
+      grantPaths: string[];
+      state: Exclude<GrantState["reason"], "approved">;
+      /** Who approved it, for a grant whose approver the policy does not allow; else null. */
+      approvedBy: string | null;
+      /** The blocked paths it would admit. */
+      paths: string[];
+      /** The policy's reviewer (extended_scope.reviewer.name), when one is configured. */
+      reviewer: string | null;
+      /** The policy requires governance commits signed by an approver. */
+      signed: boolean;
+    }
+  /**
+   * Protected paths (policy paths.protected) the intent admits only through a broad pattern: list
+   * them with a pattern inside the protected paths (owned_scope or a grant). `protected` holds the
+   * protected patterns they match.
+   */
+  | { kind: "list-protected"; intent: string; protected: string[] }
   /** Put the intents file back (a governance change may edit it, never remove it). */
   | { kind: "restore-intents-file" }
   /** Fix the governance files the change leaves behind, and commit them on their own. */
-  | { kind: "fix-governance" };
+  | { kind: "fix-governance" }
+  /** Sign the governance commit (git commit -S) as one of these approvers (none: anyone verified). */
+  | { kind: "sign-governance-commit"; approvers: string[] }
+  /** Make git able to verify the key: the allowed signers file (SSH), or trust in the keyring (GPG). */
+  | { kind: "allow-signing-key"; format: "ssh" | "gpg"; key: string | null }
+  /** The signer is verified but no approver: an approver signs, or the policy lists the signer. */
+  | { kind: "add-approver"; signer: string }
+  /** An approval the commit adds is someone else's than the signer's. */
+  | {
+      kind: "approval-by-signer";
+      intent: string;
+      grant: number;
+      by: string;
+      signer: string;
+    };
 
 export interface RenamedPath {
   from: string;
@@ -72,6 +126,8 @@ export type VerdictNote =
   | { kind: "adoption" }
   | { kind: "merge-authors-nothing" }
   | { kind: "no-files" }
+  /** No touched path needs an intent (policy paths.require_intent): allowed without one. */
+  | { kind: "no-intent-needed" }
   | { kind: "governance-only" }
   /** Only the intent map changes: generated from the traces, it belongs to no intent. */
   | { kind: "intent-map-only" }
@@ -114,9 +170,14 @@ export interface PathVerdict {
   /** For a rename or copy, which side of it this path is. */
   side: "old" | "new" | null;
   admitted: boolean;
-  /** The pattern that admitted or forbade the path. */
+  /** The pattern that admitted or forbade the path (for a protected one: the protected pattern). */
   pattern: string | null;
-  origin: PatternOrigin | "forbidden" | "governance" | null;
+  /**
+   * What decided the path: an allow pattern, forbidden_scope, a governance file, paths.protected
+   * (a protected path the scope admits only through a broad pattern: refused), or
+   * paths.require_intent (a path that needs no intent: admitted, unjudged).
+   */
+  origin: PatternOrigin | "forbidden" | "governance" | "protected" | "no-intent-needed" | null;
 }
 
 export type VerdictKind = "intent" | "governance" | "adoption" | "empty" | "merge" | "no-intent";

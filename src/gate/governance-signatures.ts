@@ -1,0 +1,68 @@
+import type { Governance } from "../core/governance.js";
+import {
+  judgeGovernanceSignature,
+  type SignatureDue,
+  signatureDue,
+  signatureRequired,
+} from "../core/judge/governance-signature.js";
+import type { Finding, Verdict } from "../core/judge/verdict.js";
+import { ConfigError } from "../errors.js";
+import { commitSignatures } from "../git/commit-signatures.js";
+import type { Repo } from "../git/repo.js";
+import { compileSnapshot } from "../governance/compile-snapshot.js";
+import type { GovernanceSnapshot } from "../governance/governance-snapshot.js";
+
+/**
+ * What a judged commit's signature must satisfy, when the policy it is judged by requires
+ * governance commits to be signed by an approver (governance.require_signed_by_approver); null
+ * otherwise, at no cost. The approvals the commit adds are found by comparing the rules it is
+ * judged by with the ones it leaves (`own`, already read to check they are valid).
+ */
+export async function governanceSignatureDue(
+  repo: Repo,
+  commit: string,
+  judged: { verdict: Verdict; governance: Governance },
+  own: () => Promise<GovernanceSnapshot>,
+): Promise<SignatureDue | null> {
+  if (!signatureRequired(judged.verdict, judged.governance)) return null;
+  let left: Governance | null = null;
+  try {
+    left = await compileSnapshot(await own(), repo.stateDir);
+  } catch (error) {
+    // Rules it leaves that cannot be read are refused as governance_invalid already.
+    if (!(error instanceof ConfigError)) throw error;
+  }
+  return signatureDue({ commit, verdict: judged.verdict, judgedBy: judged.governance, left });
+}
+
+/** A judged commit whose verdict waits for its signature to be checked. */
+export interface PendingSignature {
+  verdict: Verdict;
+  due: SignatureDue;
+}
+
+/**
+ * Checks the signatures of every pending governance commit of a job — a landing, a range — with
+ * one git process, adds each commit's governance_signature findings to its verdict, and blocks
+ * the verdicts they fail. Returns the findings added, by commit.
+ */
+export async function settleSignatures(
+  repo: Repo,
+  pending: readonly PendingSignature[],
+): Promise<Map<string, Finding[]>> {
+  const added = new Map<string, Finding[]>();
+  if (pending.length === 0) return added;
+  const facts = await commitSignatures(
+    repo.root,
+    pending.map(({ due }) => due.commit),
+  );
+  for (const { verdict, due } of pending) {
+    const signature = facts.signatures.get(due.commit);
+    const findings = judgeGovernanceSignature(due, signature, facts.allowedSignersUnset);
+    if (findings.length === 0) continue;
+    verdict.findings.push(...findings);
+    if (findings.some((finding) => finding.severity === "error")) verdict.outcome = "blocked";
+    added.set(due.commit, findings);
+  }
+  return added;
+}

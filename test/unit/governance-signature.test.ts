@@ -1,0 +1,212 @@
+import { describe, expect, it } from "vitest";
+import { compileGovernance } from "../../src/core/compile-governance.js";
+import { defaultPolicy } from "../../src/core/config/default-policy.js";
+import { IntentsFile } from "../../src/core/config/intents-schema.js";
+import type { Policy } from "../../src/core/config/policy-schema.js";
+import {
+  approvalsAdded,
+  type CommitSignature,
+  judgeGovernanceSignature,
+  type SignatureDue,
+  signatureDue,
+  signerIdentity,
+} from "../../src/core/judge/governance-signature.js";
+import type { Verdict } from "../../src/core/judge/verdict.js";
+import { parseCommitSignatures } from "../../src/git/commit-signatures.js";
+import { adviceText } from "../../src/report/advice.js";
+import { findingWithFix } from "../../src/report/finding-with-fix.js";
+
+const sha = "a".repeat(40);
+const approval = (by: string, at = "2026-01-01T00:00:00Z") => ({
+  by,
+  at,
+  signature: `sha256:${"0".repeat(64)}`,
+});
+
+function intents(approvals: (ReturnType<typeof approval> | null)[]) {
+  return IntentsFile.parse({
+    active_intents: [
+      {
+        id: "INT-001",
+        name: "Auth",
+        status: "IN_PROGRESS",
+        owned_scope: ["src/auth"],
+        extended_scope: approvals.map((entry, index) => ({
+          paths: [`lib/${index}`],
+          justification: "needed",
+          ...(entry ? { approval: entry } : {}),
+        })),
+      },
+    ],
+  }).active_intents;
+}
+
+function governance(required: boolean, approvers: string[] = ["alice@example.com"]) {
+  const policy: Policy = {
+    ...defaultPolicy,
+    extended_scope: { approvers },
+    governance: { require_signed_by_approver: required },
+  };
+  return compileGovernance({ active_intents: intents([]) }, policy, true);
+}
+
+const verdict = (kind: Verdict["kind"], touchesRules: boolean) =>
+  ({ kind, touches_rules: touchesRules }) as Verdict;
+
+const due = (overrides: Partial<SignatureDue> = {}): SignatureDue => ({
+  commit: sha,
+  approvers: ["alice@example.com"],
+  approvals: [],
+  ...overrides,
+});
+
+const ssh = (overrides: Partial<CommitSignature>): CommitSignature => ({
+  status: "G",
+  format: "ssh",
+  signer: "alice@example.com",
+  key: "SHA256:abc",
+  detail: null,
+  ...overrides,
+});
+
+describe("which commits need a signature", () => {
+  it("a rules change judged by a policy that requires it, except the adoption commit", () => {
+    const left = governance(true);
+    const needs = (kind: Verdict["kind"], rules: boolean, required: boolean) =>
+      signatureDue({
+        commit: sha,
+        verdict: verdict(kind, rules),
+        judgedBy: governance(required),
+        left,
+      });
+    expect(needs("governance", true, true)).toEqual({
+      commit: sha,
+      approvers: ["alice@example.com"],
+      approvals: [],
+    });
+    expect(needs("governance", true, false)).toBeNull();
+    expect(needs("adoption", true, true)).toBeNull();
+    expect(needs("intent", false, true)).toBeNull(); // code, or only the intent map
+    expect(needs("intent", true, true)).not.toBeNull(); // rules mixed in (isolation at warn)
+  });
+
+  it("finds the approvals a commit adds or changes, numbered from 1", () => {
+    const before = intents([approval("alice@example.com"), null]);
+    expect(approvalsAdded(before, before)).toEqual([]);
+    const after = intents([approval("alice@example.com"), approval("bob@example.com")]);
+    expect(approvalsAdded(before, after)).toEqual([
+      { intent: "INT-001", grant: 2, by: "bob@example.com" },
+    ]);
+    const reapproved = intents([approval("alice@example.com", "2026-02-01T00:00:00Z"), null]);
+    expect(approvalsAdded(before, reapproved)).toEqual([
+      { intent: "INT-001", grant: 1, by: "alice@example.com" },
+    ]);
+    const moved = intents([null, approval("alice@example.com")]);
+    expect(approvalsAdded(before, moved)).toEqual([]);
+  });
+});
+
+describe("judgeGovernanceSignature", () => {
+  const judge = (signature: CommitSignature | undefined, overrides: Partial<SignatureDue> = {}) =>
+    judgeGovernanceSignature(due(overrides), signature, false);
+
+  it("accepts an approver's verified signature, and any verified one when the policy lists no approvers", () => {
+    expect(judge(ssh({}))).toEqual([]);
+    expect(judge(ssh({ signer: "zoe@example.com" }), { approvers: [] })).toEqual([]);
+  });
+
+  it("names each way a signature fails, with the fix", () => {
+    const cases: [CommitSignature | undefined, string][] = [
+      [undefined, "this commit is not signed"],
+      [ssh({ status: "N", format: null, signer: null, key: null }), "this commit is not signed"],
+      [ssh({ status: "U", signer: null }), "(SSH SHA256:abc) is not in the allowed signers file"],
+      [
+        ssh({ status: "U", format: "gpg", signer: "Alice <alice@example.com>", key: "F00" }),
+        "(GPG F00, Alice <alice@example.com>) is not trusted in the keyring",
+      ],
+      [ssh({ status: "B", detail: "BAD signature" }), "signature is bad (git: BAD signature)"],
+      [
+        ssh({ status: "E", format: "gpg", key: "F00" }),
+        "git cannot check this commit's signature (key F00)",
+      ],
+      [ssh({ status: "X" }), "signature has expired"],
+      [ssh({ status: "Y" }), "signed with SHA256:abc has expired"],
+      [ssh({ status: "R" }), "signed with SHA256:abc is revoked"],
+      [ssh({ signer: "bob@example.com" }), "signed by bob@example.com, who is not one"],
+    ];
+    for (const [signature, words] of cases) {
+      const findings = judge(signature);
+      expect(findings, words).toHaveLength(1);
+      expect(findings[0]).toMatchObject({ rule: "governance_signature", severity: "error" });
+      expect(findings[0]?.message).toContain(words);
+      const fix = findingWithFix(findings[0] as (typeof findings)[number]);
+      expect(fix).toContain("; to fix: ");
+      expect(fix).toContain("git commit -S");
+    }
+  });
+
+  it("says when git could not look at SSH signatures at all", () => {
+    const [finding] = judgeGovernanceSignature(due(), undefined, true);
+    expect(finding?.message).toContain("gpg.ssh.allowedSignersFile is not configured here");
+    expect(finding?.advice.map(adviceText).join("\n")).toContain(
+      "git config gpg.ssh.allowedSignersFile",
+    );
+  });
+
+  it("requires every approval the commit adds to be the signer's, a reviewer's excepted", () => {
+    const approvals = [
+      { intent: "INT-001", grant: 1, by: "alice@example.com" },
+      { intent: "INT-001", grant: 2, by: "bob@example.com" },
+      { intent: "INT-001", grant: 3, by: "reviewer:bot" },
+    ];
+    const findings = judge(ssh({}), {
+      approvers: ["alice@example.com", "bob@example.com"],
+      approvals,
+    });
+    expect(findings.map((finding) => finding.message)).toEqual([
+      "the approval of INT-001's grant 2 is by bob@example.com, but the commit adding it is signed by alice@example.com: an approval is recorded by its approver, in a commit they sign",
+    ]);
+    expect(adviceText(findings[0]?.advice[0] as never)).toContain(
+      "intentguard scope approve INT-001 --grant 2",
+    );
+    const two = judge(ssh({}), {
+      approvals: [...approvals, { intent: "INT-002", grant: 1, by: "carol@example.com" }],
+    });
+    expect(two).toHaveLength(1); // one finding per commit: one fingerprint
+    expect(two[0]?.message).toContain(
+      "2 approvals this commit adds are not by its signer, alice@example.com: INT-001's grant 2 by bob@example.com, INT-002's grant 1 by carol@example.com",
+    );
+    expect(two[0]?.advice).toHaveLength(2);
+  });
+
+  it("reads the signer of a GPG user ID as its e-mail address", () => {
+    expect(signerIdentity(ssh({ format: "gpg", signer: "Alice A. <alice@example.com>" }))).toBe(
+      "alice@example.com",
+    );
+    expect(signerIdentity(ssh({ status: "U" }))).toBeNull();
+  });
+});
+
+describe("parseCommitSignatures", () => {
+  it("reads git's fields, whatever the verifier printed", () => {
+    const other = "b".repeat(40);
+    const output =
+      `\0${sha}\0G\0SHA256:k\0SHA256:k\0alice@example.com\0Good "git" signature for alice@example.com with ED25519 key SHA256:k\n\n` +
+      `\0${other}\0U\0A68B4B42AE9D24EF\0B8E3B8D1\0Alice <a@x>\0gpg: Good signature from "Alice <a@x>" [unknown]\ngpg: WARNING: This key is not certified with a trusted signature!\n\n`;
+    const parsed = parseCommitSignatures(output);
+    expect(parsed.get(sha)).toEqual({
+      status: "G",
+      format: "ssh",
+      signer: "alice@example.com",
+      key: "SHA256:k",
+      detail: null,
+    });
+    expect(parsed.get(other)).toEqual({
+      status: "U",
+      format: "gpg",
+      signer: "Alice <a@x>",
+      key: "B8E3B8D1",
+      detail: "WARNING: This key is not certified with a trusted signature!",
+    });
+  });
+});
