@@ -15,6 +15,13 @@ const range = {
   description: "the commits to look at (default: HEAD's history)",
 } as const;
 
+const grantNumber = {
+  type: "string",
+  value: "<N>",
+  description:
+    "the grant's number in the intent's extended_scope (1, 2, …; default: the one not approved)",
+} as const;
+
 /**
  * Every command, described without loading it: the CLI parses flags and generates usage and help
  * from this table, and imports a command's module only when it runs.
@@ -303,6 +310,41 @@ export const commands: CommandSpec[] = [
     load: () => import("../commands/trace-fetch.js"),
   },
   {
+    name: "scope request",
+    summary: "ask for paths beyond an intent's scope: an unapproved extended_scope grant",
+    arguments: "<ID> <path…>",
+    options: {
+      why: { type: "string", value: "<justification>", description: "why the intent needs them" },
+    },
+    notes: [
+      "Edits .orchestration/active_intents.yaml in the working copy (comments kept). Refused: a",
+      "path the intent forbids, a grant that adds nothing, the paths of an existing grant.",
+    ],
+    maxPositionals: Number.POSITIVE_INFINITY,
+    load: () => import("../commands/scope-request.js"),
+  },
+  {
+    name: "scope approve",
+    summary: "approve a grant as git's user.email (one of the policy's approvers)",
+    arguments: "<ID>",
+    options: { grant: grantNumber },
+    notes: ["Never by the intent's assigned agent. Exit 1 when the approval would not count."],
+    maxPositionals: 1,
+    load: () => import("../commands/scope-approve.js"),
+  },
+  {
+    name: "scope review",
+    summary: "have the policy's reviewer command decide a grant (fails closed)",
+    arguments: "<ID>",
+    options: { grant: grantNumber },
+    notes: [
+      "The request goes as JSON on stdin; RESOLUTION: APPROVED or RESOLUTION: REJECTED on stdout.",
+      "No token, a non-zero exit, a crash, not found or a timeout rejects. Exit 1 when rejected.",
+    ],
+    maxPositionals: 1,
+    load: () => import("../commands/scope-review.js"),
+  },
+  {
     name: "demo",
     summary: "a throwaway repository showing allow, block and the trailer",
     options: {
@@ -310,6 +352,96 @@ export const commands: CommandSpec[] = [
     },
     maxPositionals: 0,
     load: () => import("../commands/demo.js"),
+  },
+  {
+    name: "intent list",
+    summary: "every intent: status, name, agent, scope size, traced commits",
+    options: { json },
+    notes: [
+      "Reads the working copy's .orchestration/active_intents.yaml (what intent commands edit).",
+    ],
+    maxPositionals: 0,
+    load: () => import("../commands/intent-list.js"),
+  },
+  {
+    name: "intent show",
+    summary: "one intent in full, each grant with whether its approval counts",
+    arguments: "<ID>",
+    options: { json },
+    maxPositionals: 1,
+    load: () => import("../commands/intent-show.js"),
+  },
+  {
+    name: "intent new",
+    summary: "add an intent (next free ID) to the working copy's intents file",
+    options: {
+      name: {
+        type: "string",
+        value: "<name>",
+        description: "what the work is (asked on a terminal)",
+      },
+      scope: {
+        type: "string",
+        multiple: true,
+        value: "<pattern>",
+        description: "a path or glob it owns (repeatable; asked on a terminal)",
+      },
+      forbid: {
+        type: "string",
+        multiple: true,
+        value: "<pattern>",
+        description: "a path or glob it may never touch (repeatable)",
+      },
+      agent: {
+        type: "string",
+        value: "<agent>",
+        description: "the assigned agent (INTENTGUARD_AGENT)",
+      },
+      id: { type: "string", value: "<ID>", description: "its ID (default: the next free one)" },
+      status: { type: "string", value: "PENDING|IN_PROGRESS", description: "default PENDING" },
+    },
+    notes: ["Without a terminal, --name and --scope are required. Prints the commit to make."],
+    maxPositionals: 0,
+    load: () => import("../commands/intent-new.js"),
+  },
+  ...(["start", "block", "complete", "abandon"] as const).map(
+    (action): CommandSpec => ({
+      name: `intent ${action}`,
+      summary: {
+        start: "PENDING or BLOCKED → IN_PROGRESS (closed intents: --reopen)",
+        block: "IN_PROGRESS → BLOCKED",
+        complete: "IN_PROGRESS → COMPLETED",
+        abandon: "PENDING, IN_PROGRESS or BLOCKED → ABANDONED",
+      }[action],
+      arguments: "<ID>",
+      options:
+        action === "start"
+          ? {
+              reopen: { type: "boolean", description: "move a COMPLETED or ABANDONED intent back" },
+            }
+          : {},
+      notes: [
+        "Edits status and updated_at in the working copy only and prints the commit to make.",
+        "Exit 1: a move the lifecycle does not allow; 2: the file changed meanwhile (run again).",
+      ],
+      maxPositionals: 1,
+      load: {
+        start: () => import("../commands/intent-start.js"),
+        block: () => import("../commands/intent-block.js"),
+        complete: () => import("../commands/intent-complete.js"),
+        abandon: () => import("../commands/intent-abandon.js"),
+      }[action],
+    }),
+  ),
+  {
+    name: "intent lint",
+    summary: "check the intents file: duplicates, dead patterns, overlaps, approvals, selections",
+    options: {
+      format: { type: "string", value: "text|json", description: "text (default) or json" },
+    },
+    notes: ["Reads the working copy's intents file. Exit 1 on any error-level finding, else 0."],
+    maxPositionals: 0,
+    load: () => import("../commands/intent-lint.js"),
   },
 ];
 

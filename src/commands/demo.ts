@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { intentsFilePath } from "../core/governance-files.js";
 import { ExitCode } from "../errors.js";
 import { DemoRepo } from "../git/demo-repo.js";
 import { hermeticGitEnv } from "../git/hermetic-env.js";
@@ -24,8 +25,21 @@ const intents = `active_intents:
 `;
 
 /**
+ * The demo's policy: the default rules, and a reviewer command deciding grants. A real one would
+ * read the request on its stdin (an AI review, a ticket check); this one approves narrow grants.
+ */
+const policy = `version: 1
+extended_scope:
+  reviewer:
+    name: "demo-reviewer"
+    command: "cat >/dev/null; echo 'One file, and the justification holds.'; echo 'RESOLUTION: APPROVED'"
+    timeout_seconds: 30
+`;
+
+/**
  * A throwaway repository that shows, with real git and the real hooks, an allowed commit and its
- * trailer, a commit blocked for leaving its scope, and one blocked for declaring no intent.
+ * trailer, a commit blocked for leaving its scope, the grant that then lets it land (requested,
+ * decided by the policy's reviewer, committed), and one blocked for declaring no intent.
  */
 export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   const style = await styleFor(process.stdout, env.color);
@@ -78,6 +92,7 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     step("1. Adopt intentguard: intents and policy, committed on their own");
     intentguard("init");
     await write(".orchestration/active_intents.yaml", intents);
+    await write("policies/intentguard.yaml", policy);
     await write("src/auth/login.ts", "export function login() {}\n");
     await write("src/billing/export.ts", "export function exportInvoices() {}\n");
     await repo.stageAll();
@@ -102,9 +117,25 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     await write("src/billing/export.ts", "export function exportInvoices(limit = 5) {}\n");
     await repo.stageAll();
     const outOfScope = await commit("Tweak billing too");
-    await repo.discardChanges();
 
-    step("4. Declare no intent at all: blocked");
+    step("4. Ask for it as an extended-scope grant; the policy's reviewer decides; then it lands");
+    const why = "Exports must respect the login limit";
+    out(style.dim(`  $ intentguard scope request INT-001 src/billing/export.ts --why "${why}"`));
+    out(shown(intentguard("scope", "request", "INT-001", "src/billing/export.ts", "--why", why)));
+    out(style.dim("  $ intentguard scope review INT-001"));
+    out(shown(intentguard("scope", "review", "INT-001")));
+    out(
+      style.dim(`  $ git commit -m "Grant src/billing/export.ts to INT-001" -- ${intentsFilePath}`),
+    );
+    out(
+      shown(
+        (await repo.commitPaths("Grant src/billing/export.ts to INT-001", [intentsFilePath]))
+          .output,
+      ),
+    );
+    const granted = await commit("Tweak billing too");
+
+    step("5. Declare no intent at all: blocked");
     out(style.dim("  $ intentguard select --clear"));
     intentguard("select", "--clear");
     await write("src/auth/login.ts", "export function login() {}\n");
@@ -115,12 +146,13 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     step("History: only the allowed commits landed");
     out(shown(log));
 
-    step("5. Each commit left a trace record in refs/notes/intentguard");
-    out(style.dim("  $ intentguard trace show HEAD"));
-    out(shown(intentguard("trace", "show", "HEAD")));
+    step("6. Each commit left a trace record in refs/notes/intentguard");
+    out(style.dim("  $ intentguard trace show HEAD~2   # the agent's commit"));
+    out(shown(intentguard("trace", "show", "HEAD~2")));
     if (outOfScope === 0 || noIntent === 0) {
       throw new Error("demo: a commit that should have been blocked went through");
     }
+    if (granted !== 0) throw new Error("demo: the commit under an approved grant was refused");
     out(
       `\nNext: read the README's quick start, or try it here: ${values.keep ? dir : keepCommand(env.cwd)}`,
     );

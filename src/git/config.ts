@@ -34,3 +34,16 @@ export async function removeGitConfigValue(
   });
   return status === 0;
 }
+
+/**
+ * The e-mail of git's committer identity here, as git resolves it (GIT_COMMITTER_EMAIL, then
+ * user.email, then git's own fallbacks): the identity that commits, and signs, what is written.
+ * Undefined when git has none (it refuses to make one up).
+ */
+export async function committerEmail(dir: string): Promise<string | undefined> {
+  const { stdout, status } = await runGit(dir, ["var", "GIT_COMMITTER_IDENT"], {
+    okExitCodes: [128],
+  });
+  if (status !== 0) return undefined;
+  return /<([^>]*)>/.exec(stdout.toString("utf8"))?.[1]?.trim() || undefined;
+}

@@ -38,6 +38,11 @@ export class DemoRepo {
     return this.git(["commit", "-q", "-m", message], extraEnv);
   }
 
+  /** `git commit -q -m <message> -- <paths>`: those paths alone, whatever else is staged. */
+  commitPaths(message: string, paths: string[]): Promise<GitOutput> {
+    return this.git(["commit", "-q", "-m", message, "--", ...paths]);
+  }
+
   lastMessage(): Promise<GitOutput> {
     return this.git(["log", "-1", "--format=%B"]);
   }

@@ -48,6 +48,16 @@ export type LedgerEvent =
       path_count: number;
     }
   | { event: "hook_error"; hook: string; commit: string | null; message: string }
+  | { event: "scope_requested"; intent_id: string; grant: number; paths: string[] }
+  | { event: "scope_approved"; intent_id: string; grant: number; by: string; signature: string }
+  | {
+      event: "scope_reviewed";
+      intent_id: string;
+      grant: number;
+      reviewer: string;
+      decision: "APPROVED" | "REJECTED";
+      reasons: string;
+    }
   | { event: "torn_line_found"; line: number };
 
 /**

@@ -218,7 +218,7 @@ describe("the CLI itself", () => {
 });
 
 describe("intentguard demo", () => {
-  it("shows an allowed commit with its trailers, two blocked ones and a trace, and cleans up", async () => {
+  it("shows an allowed commit with its trailers, two blocked ones, a grant reviewed and used, a trace, and cleans up", async () => {
     const repo = await createGovernedRepo({ hooks: false });
     const result = repo.intentguard(["demo"]);
     expect(result.status).toBe(0);
@@ -230,6 +230,13 @@ describe("intentguard demo", () => {
       "✗ intentguard: blocked — 1 path outside the scope of INT-001 (Login rate limiting)",
     );
     expect(result.stdout).toContain("✗ intentguard: blocked — the commit declares no intent");
+    // The out-of-scope file, granted: requested, approved by the policy's reviewer, then landed.
+    expect(result.stdout).toContain(
+      "    intentguard: reviewer:demo-reviewer approved grant 1 of INT-001:\n      One file, and the justification holds.\n",
+    );
+    expect(result.stdout).toContain(
+      '  $ git commit -m "Tweak billing too"\n    ✓ intentguard: allowed — INT-001 (Login rate limiting), 1 path in scope\n',
+    );
     expect(result.stdout).toContain(
       "modify src/auth/login.ts  AI anthropic/claude-sonnet-4-6 (agent demo-agent)  AST_REFACTOR",
     );

@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "./test-repo.js";
 
 const shipped = ["dist", "hooks", "templates", "policies", "schema", "package.json"];
-const runtimeDependencies = ["yaml", "zod", "chalk"];
+const runtimeDependencies = ["yaml", "zod", "chalk", "diff"];
 
 /**
  * Lays intentguard out in `<nodeModules>/intentguard` the way `npm install` would (its shipped

@@ -1,0 +1,30 @@
+import { ExitCode, UsageError } from "../errors.js";
+import { locateRepo } from "../git/repo.js";
+import { lintIntents } from "../governance/intent-lint.js";
+import { formatIntentLint, intentLintJson } from "../report/intent-lint.js";
+import { styleFor } from "../report/style.js";
+import type { CommandInput } from "./command.js";
+
+/**
+ * Checks the working copy's intents file and every work tree's selection; exit 1 when any
+ * finding is an error, 0 when there are none or only warnings.
+ */
+export async function run({ values, env }: CommandInput): Promise<ExitCode> {
+  const format = typeof values.format === "string" ? values.format : "text";
+  if (format !== "text" && format !== "json") {
+    throw new UsageError(
+      `--format ${JSON.stringify(format)} is not one of text, json.`,
+      "intent lint",
+    );
+  }
+  const repo = await locateRepo(env.cwd);
+  const report = await lintIntents(repo);
+  process.stdout.write(
+    format === "json"
+      ? intentLintJson(report)
+      : formatIntentLint(report, await styleFor(process.stdout, env.color)),
+  );
+  return report.findings.some((finding) => finding.level === "error")
+    ? ExitCode.Blocked
+    : ExitCode.Ok;
+}

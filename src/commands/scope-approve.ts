@@ -1,0 +1,24 @@
+import { ExitCode } from "../errors.js";
+import { locateRepo } from "../git/repo.js";
+import { approveGrant } from "../governance/grants.js";
+import { grantApprovedText } from "../report/grant-report.js";
+import { ledgerNotice } from "../report/ledger-notice.js";
+import type { CommandInput } from "./command.js";
+import { grantArguments } from "./scope-grant-argument.js";
+
+/** `scope approve <ID> [--grant N]`: a person's approval, under git's user.email. */
+export async function run(input: CommandInput): Promise<ExitCode> {
+  const { id, grant } = grantArguments(input, "scope approve");
+  const repo = await locateRepo(input.env.cwd);
+  const approved = await approveGrant(repo, input.env, id, grant);
+  process.stderr.write(ledgerNotice(approved.ledger));
+  process.stdout.write(
+    grantApprovedText(
+      approved.intent,
+      approved.grant,
+      approved.by,
+      approved.policy.governance.require_signed_by_approver,
+    ),
+  );
+  return ExitCode.Ok;
+}

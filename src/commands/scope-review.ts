@@ -1,0 +1,19 @@
+import { ExitCode } from "../errors.js";
+import { locateRepo } from "../git/repo.js";
+import { reviewGrant } from "../governance/grants.js";
+import { grantReviewedText } from "../report/grant-report.js";
+import { ledgerNotice } from "../report/ledger-notice.js";
+import type { CommandInput } from "./command.js";
+import { grantArguments } from "./scope-grant-argument.js";
+
+/** `scope review <ID> [--grant N]`: the policy's reviewer decides; exit 1 when it rejects. */
+export async function run(input: CommandInput): Promise<ExitCode> {
+  const { id, grant } = grantArguments(input, "scope review");
+  const repo = await locateRepo(input.env.cwd);
+  const reviewed = await reviewGrant(repo, id, grant);
+  process.stderr.write(ledgerNotice(reviewed.ledger));
+  process.stdout.write(
+    grantReviewedText(reviewed.intent, reviewed.grant, reviewed.reviewer, reviewed.review),
+  );
+  return reviewed.review.decision === "APPROVED" ? ExitCode.Ok : ExitCode.Blocked;
+}

@@ -1,0 +1,250 @@
+import { defaultPolicy } from "../core/config/default-policy.js";
+import type { Intent } from "../core/config/intents-schema.js";
+import type { Policy } from "../core/config/policy-schema.js";
+import { effectiveScope, type GrantState } from "../core/scope/effective-scope.js";
+import { compileGlob } from "../core/scope/glob.js";
+import { judgeGrantRequest } from "../core/scope/grant-request.js";
+import { normalisePattern } from "../core/scope/normalise-pattern.js";
+import { type ReviewDecision, reviewDecision } from "../core/scope/review-decision.js";
+import { scopeSignature } from "../core/scope/scope-signature.js";
+import type { Environment } from "../environment.js";
+import { IntentguardError, RefusedError } from "../errors.js";
+import { committerEmail } from "../git/config.js";
+import type { Repo } from "../git/repo.js";
+import { stagedDiff } from "../git/staged-diff.js";
+import { appendLedgerEvent, type LedgerEvent } from "../ledger/ledger.js";
+import { grantRefusalText, grantSelectionText } from "../report/grant-report.js";
+import { currentGovernance } from "./current-governance.js";
+import {
+  type IntentsDocument,
+  intentIndex,
+  openIntentsDocument,
+  saveIntentsDocument,
+  setScalarIn,
+  timestampNow,
+} from "./intents-document.js";
+import { runReviewer } from "./run-reviewer.js";
+
+/** A grant as the commands name it: its intent and its 1-based number in extended_scope. */
+export interface GrantChange {
+  intent: Intent;
+  grant: number;
+  paths: string[];
+  ledger: LedgerEvent[];
+}
+
+/**
+ * The policy an approval will be judged by: HEAD's (a governance commit is judged by its parent's
+ * rules), the default before adoption.
+ */
+async function judgingPolicy(repo: Repo): Promise<Policy> {
+  return (await currentGovernance(repo))?.governance.policy ?? defaultPolicy;
+}
+
+/**
+ * Appends an unapproved grant of `rawPaths` to the intent, each path validated like every scope
+ * pattern; refused (exit 1) when a path is forbidden to the intent, when the grant adds nothing,
+ * or when a grant of the same paths exists.
+ */
+export async function requestGrant(
+  repo: Repo,
+  id: string,
+  rawPaths: readonly string[],
+  justification: string,
+): Promise<GrantChange> {
+  const opened = await openIntentsDocument(repo.root);
+  const index = intentIndex(opened, id);
+  const intent = opened.intents.active_intents[index] as Intent;
+  const paths = rawPaths.map(validPattern);
+  const refusal = judgeGrantRequest(intent, await judgingPolicy(repo), paths);
+  if (refusal) throw new RefusedError(grantRefusalText(intent, refusal));
+  const grants = ["active_intents", index, "extended_scope"];
+  const grant = opened.document.createNode({ paths, justification });
+  if (opened.document.hasIn(grants)) opened.document.addIn(grants, grant);
+  else opened.document.setIn(grants, opened.document.createNode([{ paths, justification }]));
+  await touch(opened, index);
+  await saveIntentsDocument(opened);
+  const number = intent.extended_scope.length + 1;
+  const ledger = await appendLedgerEvent(repo, {
+    event: "scope_requested",
+    intent_id: id,
+    grant: number,
+    paths,
+  });
+  return { intent, grant: number, paths, ledger };
+}
+
+function validPattern(raw: string): string {
+  const normalised = normalisePattern(raw);
+  if (!normalised.ok) {
+    throw new IntentguardError(`The path "${raw}" ${normalised.problem}; ${normalised.fix}.`);
+  }
+  const compiled = compileGlob(normalised.pattern);
+  if (!compiled.ok) {
+    throw new IntentguardError(`The path "${raw}" ${compiled.problem}; ${compiled.fix}.`);
+  }
+  return normalised.pattern;
+}
+
+/**
+ * Records a person's approval of a grant: `by` is git's committer e-mail here (user.email, or
+ * GIT_COMMITTER_EMAIL), which must be one of the
+ * policy's approvers when it lists them, and never the intent's assigned agent (nor the agent
+ * running this, per INTENTGUARD_AGENT); the signature binds the approval to the grant's paths.
+ */
+export async function approveGrant(
+  repo: Repo,
+  env: Environment,
+  id: string,
+  grantNumber: number | undefined,
+): Promise<GrantChange & { by: string; policy: Policy }> {
+  const opened = await openIntentsDocument(repo.root);
+  const index = intentIndex(opened, id);
+  const intent = opened.intents.active_intents[index] as Intent;
+  const policy = await judgingPolicy(repo);
+  const state = chooseGrant(intent, policy, grantNumber);
+  const by = await committerEmail(repo.root);
+  if (!by) {
+    throw new IntentguardError(
+      'An approval is recorded under your git identity, and git has no user.email here. Set it (git config user.email "you@example.com"), then run the command again.',
+    );
+  }
+  const agent = intent.assigned_agent;
+  if (agent !== undefined && (by === agent || env.agent === agent)) {
+    throw new RefusedError(
+      `${id} is assigned to ${agent}, who may not approve its own grant: a person (or the policy's reviewer) approves it.`,
+    );
+  }
+  const { approvers } = policy.extended_scope;
+  if (approvers.length > 0 && !approvers.includes(by)) {
+    throw new RefusedError(
+      `${by} is not one of the policy's approvers (${approvers.join(", ")}), so the approval would not count. Ask one of them to run this command.`,
+    );
+  }
+  const signature = scopeSignature(intent.id, state.paths);
+  setGrantField(opened, index, state.grant, "approval", { by, at: timestampNow(), signature });
+  await touch(opened, index);
+  await saveIntentsDocument(opened);
+  const number = state.grant + 1;
+  const ledger = await appendLedgerEvent(repo, {
+    event: "scope_approved",
+    intent_id: id,
+    grant: number,
+    by,
+    signature,
+  });
+  return { intent, grant: number, paths: state.paths, ledger, by, policy };
+}
+
+/**
+ * Has the policy's reviewer command decide a grant: the request (intent, grant, justification,
+ * the staged diff of its paths) as JSON on stdin; the decision and the reviewer's reasons are
+ * recorded on the grant (an approval as reviewer:<name> when approved) and in the ledger. Every
+ * failure of the reviewer is a rejection.
+ */
+export async function reviewGrant(
+  repo: Repo,
+  id: string,
+  grantNumber: number | undefined,
+): Promise<GrantChange & { reviewer: string; review: ReviewDecision }> {
+  const policy = await judgingPolicy(repo);
+  const reviewer = policy.extended_scope.reviewer;
+  if (!reviewer) {
+    throw new IntentguardError(
+      "The policy names no reviewer (extended_scope.reviewer: { name, command, timeout_seconds } in policies/intentguard.yaml), so there is nothing to run. Approve the grant yourself with intentguard scope approve.",
+    );
+  }
+  const opened = await openIntentsDocument(repo.root);
+  const index = intentIndex(opened, id);
+  const intent = opened.intents.active_intents[index] as Intent;
+  const state = chooseGrant(intent, policy, grantNumber);
+  const grant = intent.extended_scope[state.grant];
+  const diff = await stagedDiff(repo.root, state.paths);
+  const request = {
+    version: 1,
+    intent: {
+      id: intent.id,
+      name: intent.name,
+      status: intent.status,
+      owned_scope: intent.owned_scope,
+      forbidden_scope: intent.forbidden_scope,
+    },
+    grant: { number: state.grant + 1, paths: state.paths, justification: grant?.justification },
+    diff: diff === "" ? null : diff,
+  };
+  const { stdout, exit } = await runReviewer(
+    reviewer.command,
+    `${JSON.stringify(request)}\n`,
+    repo.root,
+    reviewer.timeout_seconds,
+  );
+  const review = reviewDecision(stdout, exit);
+  const by = `reviewer:${reviewer.name}`;
+  const at = timestampNow();
+  // The file is read again after the review (which may take minutes): an edit made meanwhile is
+  // kept, or this write is refused, never overwritten.
+  const fresh = await openIntentsDocument(repo.root);
+  const freshIndex = intentIndex(fresh, id);
+  const freshGrant = fresh.intents.active_intents[freshIndex]?.extended_scope[state.grant];
+  if (!freshGrant || scopeSignature(id, freshGrant.paths) !== scopeSignature(id, state.paths)) {
+    throw new IntentguardError(
+      `Grant ${state.grant + 1} of ${id} changed while the reviewer ran, so its decision (${review.decision}) was not recorded. Run the review again.`,
+    );
+  }
+  setGrantField(fresh, freshIndex, state.grant, "review", {
+    by,
+    at,
+    decision: review.decision,
+    reasons: review.reasons,
+  });
+  if (review.decision === "APPROVED") {
+    setGrantField(fresh, freshIndex, state.grant, "approval", {
+      by,
+      at,
+      signature: scopeSignature(id, state.paths),
+    });
+  }
+  await touch(fresh, freshIndex);
+  await saveIntentsDocument(fresh);
+  const ledger = await appendLedgerEvent(repo, {
+    event: "scope_reviewed",
+    intent_id: id,
+    grant: state.grant + 1,
+    reviewer: by,
+    decision: review.decision,
+    reasons: review.reasons,
+  });
+  return { intent, grant: state.grant + 1, paths: state.paths, ledger, reviewer: by, review };
+}
+
+/**
+ * The grant a command acts on: `--grant N` (1-based), else the one grant that does not count yet;
+ * exit 2 when there is none to act on, or several and no choice.
+ */
+function chooseGrant(intent: Intent, policy: Policy, grantNumber: number | undefined): GrantState {
+  const grants = effectiveScope(intent, policy).grants;
+  if (grantNumber !== undefined) {
+    const chosen = grants[grantNumber - 1];
+    if (!chosen) throw new IntentguardError(grantSelectionText(intent, grants, grantNumber));
+    return chosen;
+  }
+  const pending = grants.filter((grant) => !grant.counted);
+  if (pending.length === 1 && pending[0]) return pending[0];
+  throw new IntentguardError(grantSelectionText(intent, grants, undefined));
+}
+
+function setGrantField(
+  opened: IntentsDocument,
+  index: number,
+  grant: number,
+  field: "approval" | "review",
+  value: Record<string, string>,
+): void {
+  const node = opened.document.createNode(value);
+  node.flow = field === "approval";
+  opened.document.setIn(["active_intents", index, "extended_scope", grant, field], node);
+}
+
+function touch(opened: IntentsDocument, index: number): Promise<void> {
+  return setScalarIn(opened, ["active_intents", index, "updated_at"], timestampNow());
+}

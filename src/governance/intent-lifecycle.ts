@@ -1,0 +1,188 @@
+import type { Intent, IntentStatus } from "../core/config/intents-schema.js";
+import { RefusedError, UsageError } from "../errors.js";
+import { transitionRefusedText } from "../report/intent-lifecycle.js";
+import { type FieldValue, IntentsSourceEdit, type SavedEdit } from "./intent-source-edit.js";
+import { intentIndex, timestampNow } from "./intents-document.js";
+
+/** The lifecycle commands, each named for the status it moves an intent to. */
+export const lifecycleActions = ["start", "block", "complete", "abandon"] as const;
+export type LifecycleAction = (typeof lifecycleActions)[number];
+
+export const actionTarget: Record<LifecycleAction, IntentStatus> = {
+  start: "IN_PROGRESS",
+  block: "BLOCKED",
+  complete: "COMPLETED",
+  abandon: "ABANDONED",
+};
+
+/**
+ * The lifecycle: PENDING → IN_PROGRESS | ABANDONED, IN_PROGRESS → BLOCKED | COMPLETED | ABANDONED,
+ * BLOCKED → IN_PROGRESS | ABANDONED. COMPLETED and ABANDONED are closed: only `start --reopen`
+ * leaves them (→ IN_PROGRESS).
+ */
+const transitions: Record<IntentStatus, readonly IntentStatus[]> = {
+  PENDING: ["IN_PROGRESS", "ABANDONED"],
+  IN_PROGRESS: ["BLOCKED", "COMPLETED", "ABANDONED"],
+  BLOCKED: ["IN_PROGRESS", "ABANDONED"],
+  COMPLETED: [],
+  ABANDONED: [],
+};
+
+export const closedStatuses: readonly IntentStatus[] = ["COMPLETED", "ABANDONED"];
+
+/** The statuses `intent new --status` accepts: an intent starts out proposed or under way. */
+export const newIntentStatuses = ["PENDING", "IN_PROGRESS"] as const;
+
+export type TransitionJudgement =
+  | { kind: "move"; from: IntentStatus; to: IntentStatus; reopened: boolean }
+  | { kind: "unchanged"; status: IntentStatus }
+  | {
+      kind: "refused";
+      from: IntentStatus;
+      to: IntentStatus;
+      /** The commands that do move the intent from where it is (none from a closed status). */
+      allowed: { action: LifecycleAction; to: IntentStatus }[];
+      /** A closed intent: `start --reopen` is the way out. */
+      closed: boolean;
+    };
+
+/** Whether `action` may move an intent that is `from`; asking for its own status changes nothing. */
+export function judgeTransition(
+  from: IntentStatus,
+  action: LifecycleAction,
+  reopen: boolean,
+): TransitionJudgement {
+  const to = actionTarget[action];
+  if (from === to) return { kind: "unchanged", status: from };
+  const closed = closedStatuses.includes(from);
+  if (closed && action === "start" && reopen) return { kind: "move", from, to, reopened: true };
+  if (transitions[from].includes(to)) return { kind: "move", from, to, reopened: false };
+  const allowed = lifecycleActions
+    .filter((candidate) => transitions[from].includes(actionTarget[candidate]))
+    .map((candidate) => ({ action: candidate, to: actionTarget[candidate] }));
+  return { kind: "refused", from, to, allowed, closed };
+}
+
+/** An edit of the intents file that is ready to be written (save), with what it will change. */
+export interface PendingEdit<T> {
+  change: T;
+  /** Writes the working copy's intents file; exit 2 when it changed on disk since it was read. */
+  save(): Promise<SavedEdit>;
+}
+
+export interface StatusChange {
+  id: string;
+  name: string;
+  judgement: Extract<TransitionJudgement, { kind: "move" | "unchanged" }>;
+}
+
+/**
+ * Reads the working copy's intents file and prepares moving intent `id` by `action`: status and
+ * `updated_at` set in place. An unknown intent is exit 2, a move the lifecycle does not allow a
+ * refusal (exit 1) naming the moves that are. An unchanged status writes nothing.
+ */
+export async function prepareStatusChange(
+  root: string,
+  id: string,
+  action: LifecycleAction,
+  reopen: boolean,
+): Promise<PendingEdit<StatusChange>> {
+  const edit = await IntentsSourceEdit.open(root);
+  const index = intentIndex(edit.opened, id);
+  const intent = edit.intents[index] as Intent;
+  const judgement = judgeTransition(intent.status, action, reopen);
+  if (judgement.kind === "refused") {
+    throw new RefusedError(transitionRefusedText(intent.id, action, judgement));
+  }
+  const change: StatusChange = { id: intent.id, name: intent.name, judgement };
+  if (judgement.kind === "unchanged") {
+    return { change, save: async () => ({ text: "", layoutKept: true }) };
+  }
+  edit.setField(index, "status", judgement.to);
+  edit.setField(index, "updated_at", timestampNow());
+  return { change, save: () => edit.save() };
+}
+
+/** A new intent, its flags validated (patterns normalised) by the command. */
+export interface NewIntentInput {
+  id: string | undefined;
+  name: string;
+  status: (typeof newIntentStatuses)[number];
+  ownedScope: string[];
+  forbiddenScope: string[];
+  agent: string | undefined;
+}
+
+export interface NewIntent {
+  id: string;
+  name: string;
+  status: IntentStatus;
+  /** The ID was chosen by intentguard (no --id). */
+  generated: boolean;
+}
+
+/**
+ * Prepares appending an intent to the working copy's intents file, laid out like the intents
+ * already there, with `created_at` and `updated_at` now. Without an ID, the next free one; an ID
+ * already taken is a bad argument (exit 2).
+ */
+export async function prepareNewIntent(
+  root: string,
+  input: NewIntentInput,
+): Promise<PendingEdit<NewIntent>> {
+  const edit = await IntentsSourceEdit.open(root);
+  const ids = edit.intents.map((intent) => intent.id);
+  if (input.id !== undefined && ids.includes(input.id)) {
+    throw new UsageError(
+      `--id ${input.id} is taken: ${input.id} is already in the intents file. Leave --id out for the next free one (${nextIntentId(ids)}).`,
+      "intent new",
+    );
+  }
+  const id = input.id ?? nextIntentId(ids);
+  const now = timestampNow();
+  const fields: [string, FieldValue][] = [
+    ["id", id],
+    ["name", input.name],
+    ["status", input.status],
+    ["owned_scope", input.ownedScope],
+  ];
+  if (input.forbiddenScope.length > 0) fields.push(["forbidden_scope", input.forbiddenScope]);
+  if (input.agent !== undefined) fields.push(["assigned_agent", input.agent]);
+  fields.push(["created_at", now], ["updated_at", now]);
+  edit.appendIntent(fields);
+  return {
+    change: { id, name: input.name, status: input.status, generated: input.id === undefined },
+    save: () => edit.save(),
+  };
+}
+
+/**
+ * The next free intent ID: the most common prefix's highest number plus one, zero-padded to that
+ * prefix's widest number (INT-009 → INT-010, INT-7 → INT-8, INT-999 → INT-1000). A tie between
+ * prefixes goes to the one the file names first; an empty file starts at INT-001.
+ */
+export function nextIntentId(ids: readonly string[]): string {
+  const byPrefix = new Map<string, string[]>();
+  for (const id of ids) {
+    const match = /^(.+)-([0-9]+)$/.exec(id);
+    if (!match?.[1] || !match[2]) continue;
+    const numbers = byPrefix.get(match[1]) ?? [];
+    numbers.push(match[2]);
+    byPrefix.set(match[1], numbers);
+  }
+  let prefix = "INT";
+  let numbers: string[] = [];
+  for (const [candidate, found] of byPrefix) {
+    if (found.length > numbers.length) {
+      prefix = candidate;
+      numbers = found;
+    }
+  }
+  if (numbers.length === 0) return "INT-001";
+  const highest = numbers.reduce(
+    (max, digits) => (BigInt(digits) > max ? BigInt(digits) : max),
+    0n,
+  );
+  const width = Math.max(...numbers.map((digits) => digits.length));
+  return `${prefix}-${(highest + 1n).toString().padStart(width, "0")}`;
+}

@@ -1,0 +1,404 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  createGovernedRepo,
+  expectSuccess,
+  refusedByHook,
+  type TestRepo,
+} from "../support/test-repo.js";
+
+/** A hand-written intents file: its comments must survive every scope command. */
+const intents = `# The team's intents (a hand-written comment that must survive)
+active_intents:
+  - id: "INT-001" # the auth work
+    name: "Auth"
+    status: "IN_PROGRESS"
+    owned_scope: ["src/auth"]
+    forbidden_scope: ["src/auth/secrets.ts"]
+    assigned_agent: "agent-7"
+    updated_at: "2026-01-01T00:00:00Z"
+  # Billing has no grants yet.
+  - id: "INT-002"
+    name: "Billing"
+    status: "IN_PROGRESS"
+    owned_scope: ["src/billing"]
+`;
+
+const intentsFile = ".orchestration/active_intents.yaml";
+
+async function governed(policy = ""): Promise<TestRepo> {
+  const repo = await createGovernedRepo({
+    intents,
+    files: {
+      "src/auth/login.ts": "export const login = 1;\n",
+      "src/utils/retry.ts": "export const retry = 1;\n",
+      "src/billing/invoice.ts": "export const invoice = 1;\n",
+      ...(policy ? { "policies/intentguard.yaml": policy } : {}),
+    },
+  });
+  return repo;
+}
+
+/** The grant's scope signature, computed here from its definition, not by intentguard. */
+function signature(id: string, paths: string[]): string {
+  const canonical = JSON.stringify([id, [...new Set(paths)].sort()]);
+  return `sha256:${createHash("sha256").update(canonical, "utf8").digest("hex")}`;
+}
+
+function commitRules(repo: TestRepo, message: string): void {
+  expectSuccess(repo.commit(message, ["--", intentsFile]), message);
+}
+
+function commitRetryChange(repo: TestRepo, content: string) {
+  repo.write("src/utils/retry.ts", content);
+  repo.git("add", "src/utils/retry.ts");
+  return repo.commit("Move the retry helper", [], { env: { INTENTGUARD_INTENT: "INT-001" } });
+}
+
+function ledgerEvents(repo: TestRepo): { event: string }[] {
+  return readFileSync(path.join(repo.dir, ".orchestration/agent_trace.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+describe("scope request", () => {
+  it("appends an unapproved grant, keeping every comment, and says how it counts", async () => {
+    const repo = await governed();
+    const request = repo.intentguard([
+      "scope",
+      "request",
+      "INT-001",
+      "./src/utils/",
+      "--why",
+      "The retry helper moves to src/utils",
+    ]);
+    expect(request.status, request.stderr).toBe(0);
+    expect(request.stdout).toBe(
+      [
+        "intentguard: requested grant 1 of INT-001 (Auth): src/utils",
+        "It counts once approved:",
+        "  a person: intentguard scope approve INT-001 --grant 1",
+        "  the policy's reviewer: intentguard scope review INT-001 --grant 1",
+        'Commit it on its own (a governance change): git commit -m "…" -- :/.orchestration/active_intents.yaml',
+        "",
+      ].join("\n"),
+    );
+    const text = repo.read(intentsFile);
+    for (const comment of [
+      "# The team's intents (a hand-written comment that must survive)",
+      '  - id: "INT-001" # the auth work',
+      "  # Billing has no grants yet.",
+      '    owned_scope: ["src/auth"]',
+    ]) {
+      expect(text).toContain(comment);
+    }
+    expect(text).toMatch(/updated_at: "20\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ"/);
+    expect(text).not.toContain("2026-01-01T00:00:00Z");
+    expect(text).toContain(
+      "    extended_scope:\n      - paths:\n          - src/utils\n        justification: The retry helper moves to src/utils\n",
+    );
+    expect(ledgerEvents(repo).at(-1)).toMatchObject({
+      event: "scope_requested",
+      intent_id: "INT-001",
+      grant: 1,
+      paths: ["src/utils"],
+    });
+  });
+
+  it.each([
+    [
+      "a path the intent forbids",
+      ["src/auth/secrets.ts"],
+      1,
+      "intentguard: INT-001 forbids src/auth/secrets.ts (forbidden_scope), and a forbidden path is never granted: deny wins over every grant. Change forbidden_scope in .orchestration/active_intents.yaml in a governance commit if the intent really needs it.\n",
+    ],
+    [
+      "paths the intent already owns",
+      ["src/auth/login.ts", "src/auth/**"],
+      1,
+      "intentguard: INT-001 already covers src/auth/login.ts, src/auth/**, so this grant would add nothing. Commit the change under INT-001 as it is.\n",
+    ],
+    [
+      "a path leaving the repository",
+      ["../elsewhere"],
+      2,
+      'intentguard: The path "../elsewhere" has a ".." segment; write the path from the repository root without leaving it.\n',
+    ],
+  ])("refuses %s, and writes nothing", async (_what, paths, status, message) => {
+    const repo = await governed();
+    const before = repo.read(intentsFile);
+    const refused = repo.intentguard(["scope", "request", "INT-001", ...paths, "--why", "x"]);
+    expect({ status: refused.status, stderr: refused.stderr }).toEqual({ status, stderr: message });
+    expect(repo.read(intentsFile)).toBe(before);
+  });
+
+  it("refuses the paths of an existing grant, naming it", async () => {
+    const repo = await governed();
+    expectSuccess(
+      repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]),
+      "request",
+    );
+    const again = repo.intentguard(["scope", "request", "INT-001", "src/utils/", "--why", "y"]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toBe(
+      "intentguard: Grant 1 of INT-001 already asks for these paths: approve it (intentguard scope approve INT-001 --grant 1) or have it reviewed (intentguard scope review INT-001 --grant 1).\n",
+    );
+  });
+});
+
+describe("scope approve", () => {
+  it("blocks a commit outside the scope until the grant is approved and committed; editing its paths voids it", async () => {
+    const repo = await governed();
+    expectSuccess(
+      repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]),
+      "request",
+    );
+    commitRules(repo, "Request src/utils for INT-001");
+    const blocked = commitRetryChange(repo, "export const retry = 2;\n");
+    expect(blocked.status).toBe(refusedByHook);
+    expect(blocked.stderr).toContain("1 path outside the scope of INT-001");
+    expect(blocked.stderr).toContain(
+      "grant 1 of INT-001 (src/utils) would admit src/utils/retry.ts, but it is not approved: approve it with intentguard scope approve INT-001 --grant 1",
+    );
+
+    repo.git("reset", "-q", "--hard");
+    const approve = repo.intentguard(["scope", "approve", "INT-001"]);
+    expect(approve.status, approve.stderr).toBe(0);
+    expect(approve.stdout).toBe(
+      [
+        "intentguard: grant 1 of INT-001 approved by author@example.com",
+        'Commit it on its own (a governance change): git commit -m "…" -- :/.orchestration/active_intents.yaml',
+        "",
+      ].join("\n"),
+    );
+    const approval =
+      /approval: \{ by: author@example\.com, at: (\S+), signature: (sha256:[0-9a-f]{64}) \}/.exec(
+        repo.read(intentsFile),
+      );
+    expect(approval?.[2]).toBe(signature("INT-001", ["src/utils"]));
+    commitRules(repo, "Approve src/utils for INT-001");
+    expect(commitRetryChange(repo, "export const retry = 2;\n").status).toBe(0);
+
+    // Widening the grant after its approval voids it: the signature no longer matches.
+    repo.write(intentsFile, repo.read(intentsFile).replace("- src/utils", "- src"));
+    commitRules(repo, "Widen the grant");
+    const voided = commitRetryChange(repo, "export const retry = 3;\n");
+    expect(voided.status).toBe(refusedByHook);
+    expect(voided.stderr).toContain("1 path outside the scope of INT-001");
+    expect(voided.stderr).toContain("but its approval is stale");
+  });
+
+  it("refuses an approver the policy does not list, and the intent's own agent", async () => {
+    const repo = await governed(
+      "version: 1\nextended_scope:\n  approvers: [lead@example.com, agent-7]\n",
+    );
+    expectSuccess(
+      repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]),
+      "request",
+    );
+    const before = repo.read(intentsFile);
+    const outsider = repo.intentguard(["scope", "approve", "INT-001", "--grant", "1"]);
+    expect(outsider).toMatchObject({
+      status: 1,
+      stderr:
+        "intentguard: author@example.com is not one of the policy's approvers (lead@example.com, agent-7), so the approval would not count. Ask one of them to run this command.\n",
+    });
+    for (const env of [{ INTENTGUARD_AGENT: "agent-7" }, { GIT_COMMITTER_EMAIL: "agent-7" }]) {
+      const self = repo.intentguard(["scope", "approve", "INT-001"], { env });
+      expect(self).toMatchObject({
+        status: 1,
+        stderr:
+          "intentguard: INT-001 is assigned to agent-7, who may not approve its own grant: a person (or the policy's reviewer) approves it.\n",
+      });
+    }
+    expect(repo.read(intentsFile)).toBe(before);
+    const lead = repo.intentguard(["scope", "approve", "INT-001"], {
+      env: { GIT_COMMITTER_EMAIL: "lead@example.com" },
+    });
+    expect(lead.status, lead.stderr).toBe(0);
+    expect(ledgerEvents(repo).at(-1)).toMatchObject({
+      event: "scope_approved",
+      intent_id: "INT-001",
+      grant: 1,
+      by: "lead@example.com",
+      signature: signature("INT-001", ["src/utils"]),
+    });
+  });
+
+  it("does not count an approval carrying another grant's signature", async () => {
+    const repo = await governed();
+    for (const grantPath of ["src/utils", "src/tools"]) {
+      expectSuccess(
+        repo.intentguard(["scope", "request", "INT-001", grantPath, "--why", "x"]),
+        "request",
+      );
+    }
+    expectSuccess(repo.intentguard(["scope", "approve", "INT-001", "--grant", "2"]), "approve");
+    // The approval of grant 2 (src/tools) pasted onto grant 1 (src/utils).
+    const text = repo.read(intentsFile);
+    const approval = /\n( +approval: .*)\n?/.exec(text)?.[1] ?? "";
+    repo.write(
+      intentsFile,
+      text.replace(
+        "        justification: x\n      - paths:",
+        `        justification: x\n${approval}\n      - paths:`,
+      ),
+    );
+    commitRules(repo, "Grants for INT-001");
+    const blocked = commitRetryChange(repo, "export const retry = 2;\n");
+    expect(blocked.status).toBe(refusedByHook);
+    expect(blocked.stderr).toContain("1 path outside the scope of INT-001");
+  });
+
+  it("says which grants there are when --grant names none, or several wait", async () => {
+    const repo = await governed();
+    const none = repo.intentguard(["scope", "approve", "INT-002"]);
+    expect(none).toMatchObject({
+      status: 2,
+      stderr:
+        'intentguard: INT-002 has no extended_scope grants. Request one: intentguard scope request INT-002 <path…> --why "<justification>".\n',
+    });
+    for (const grantPath of ["src/utils", "src/tools"]) {
+      expectSuccess(
+        repo.intentguard(["scope", "request", "INT-001", grantPath, "--why", "x"]),
+        "request",
+      );
+    }
+    expect(repo.intentguard(["scope", "approve", "INT-001"])).toMatchObject({
+      status: 2,
+      stderr:
+        "intentguard: INT-001 has several grants waiting; name one with --grant <N>:\n  1. src/utils — not approved\n  2. src/tools — not approved\n",
+    });
+    expect(repo.intentguard(["scope", "approve", "INT-001", "--grant", "3"])).toMatchObject({
+      status: 2,
+      stderr:
+        "intentguard: INT-001 has no grant 3; its grants:\n  1. src/utils — not approved\n  2. src/tools — not approved\n",
+    });
+    expect(repo.intentguard(["scope", "approve", "INT-001", "--grant", "0"]).status).toBe(2);
+  });
+});
+
+describe("scope review", () => {
+  const policyWithReviewer = (command: string, timeout = 30) =>
+    `version: 1\nextended_scope:\n  approvers: [lead@example.com]\n  reviewer:\n    name: bot\n    command: ${JSON.stringify(command)}\n    timeout_seconds: ${timeout}\n`;
+
+  async function reviewed(script: string, timeout = 30) {
+    const repo = await governed(policyWithReviewer("sh review.sh", timeout));
+    repo.write("review.sh", script);
+    expectSuccess(
+      repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "the helper moves"]),
+      "request",
+    );
+    repo.write("src/utils/retry.ts", "export const retry = 2;\n");
+    repo.git("add", "src/utils/retry.ts");
+    const review = repo.intentguard(["scope", "review", "INT-001"]);
+    return { repo, review };
+  }
+
+  it("approves when the reviewer says so, with the request on its stdin; the grant then counts", async () => {
+    const { repo, review } = await reviewed(
+      'cat > request.json\necho "The move is needed."\necho "RESOLUTION: APPROVED"\n',
+    );
+    expect(review.status, review.stderr).toBe(0);
+    expect(review.stdout).toBe(
+      [
+        "intentguard: reviewer:bot approved grant 1 of INT-001:",
+        "  The move is needed.",
+        'Commit it on its own (a governance change): git commit -m "…" -- :/.orchestration/active_intents.yaml',
+        "",
+      ].join("\n"),
+    );
+    const request = JSON.parse(repo.read("request.json"));
+    expect(request).toMatchObject({
+      version: 1,
+      intent: { id: "INT-001", name: "Auth", owned_scope: ["src/auth"] },
+      grant: { number: 1, paths: ["src/utils"], justification: "the helper moves" },
+    });
+    expect(request.diff).toContain("+export const retry = 2;");
+    const text = repo.read(intentsFile);
+    expect(text).toContain("decision: APPROVED");
+    expect(text).toContain("approval: { by: reviewer:bot,");
+    expect(text).toContain(signature("INT-001", ["src/utils"]));
+    expect(ledgerEvents(repo).at(-1)).toMatchObject({
+      event: "scope_reviewed",
+      reviewer: "reviewer:bot",
+      decision: "APPROVED",
+      reasons: "The move is needed.",
+    });
+    commitRules(repo, "Reviewed grant");
+    const landed = repo.commit("Move the retry helper", [], {
+      env: { INTENTGUARD_INTENT: "INT-001" },
+    });
+    expect(landed.status, landed.stderr).toBe(0);
+  });
+
+  it.each([
+    ["says so", 'echo "Too broad."\necho "RESOLUTION: REJECTED"\n', "  Too broad."],
+    [
+      "prints both tokens",
+      'echo "RESOLUTION: APPROVED"\necho "RESOLUTION: REJECTED"\n',
+      "  intentguard: the reviewer printed both RESOLUTION: APPROVED and RESOLUTION: REJECTED; rejection wins",
+    ],
+    [
+      "prints nothing",
+      ":\n",
+      "  intentguard: the reviewer printed no RESOLUTION: APPROVED or REJECTED line",
+    ],
+    ["exits 1", 'echo "RESOLUTION: APPROVED"\nexit 1\n', "  intentguard: the reviewer exited 1"],
+    [
+      "is not found",
+      "no-such-reviewer-command\n",
+      "  intentguard: the reviewer command was not found (exit 127)",
+    ],
+  ])("rejects when the reviewer %s, and records it", async (_what, script, reasons) => {
+    const { repo, review } = await reviewed(script);
+    expect(review.status).toBe(1);
+    expect(review.stdout.split("\n").slice(0, 2)).toEqual([
+      "intentguard: reviewer:bot rejected grant 1 of INT-001:",
+      reasons,
+    ]);
+    const text = repo.read(intentsFile);
+    expect(text).toContain("decision: REJECTED");
+    expect(text).not.toContain("approval:");
+    expect(ledgerEvents(repo).at(-1)).toMatchObject({
+      event: "scope_reviewed",
+      decision: "REJECTED",
+    });
+  });
+
+  it("rejects a reviewer that hangs past timeout_seconds, killing it", async () => {
+    const started = Date.now();
+    const { repo, review } = await reviewed('sleep 30\necho "RESOLUTION: APPROVED"\n', 1);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(review.status).toBe(1);
+    expect(review.stdout).toContain("  intentguard: the reviewer did not answer within 1 s");
+    expect(repo.read(intentsFile)).not.toContain("approval:");
+  });
+
+  it("records nothing when the grant changed while the reviewer ran", async () => {
+    const { repo, review } = await reviewed(
+      `sed -i 's/- src\\/utils/- src/' ${intentsFile}\necho "RESOLUTION: APPROVED"\n`,
+    );
+    expect(review.status).toBe(2);
+    expect(review.stderr).toBe(
+      "intentguard: Grant 1 of INT-001 changed while the reviewer ran, so its decision (APPROVED) was not recorded. Run the review again.\n",
+    );
+    expect(repo.read(intentsFile)).not.toContain("approval:");
+  });
+
+  it("says when the policy names no reviewer", async () => {
+    const repo = await governed();
+    expectSuccess(
+      repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]),
+      "request",
+    );
+    expect(repo.intentguard(["scope", "review", "INT-001"])).toMatchObject({
+      status: 2,
+      stderr:
+        "intentguard: The policy names no reviewer (extended_scope.reviewer: { name, command, timeout_seconds } in policies/intentguard.yaml), so there is nothing to run. Approve the grant yourself with intentguard scope approve.\n",
+    });
+  });
+});
