@@ -5,7 +5,7 @@ import path from "node:path";
 import { intentsFilePath } from "../core/governance-files.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import type { Environment } from "../environment.js";
-import { readGitConfigAll } from "../git/config.js";
+import { readGitConfig, readGitConfigAll } from "../git/config.js";
 import { listRemotes, notesFetchRefspec } from "../git/notes-remote.js";
 import type { Repo } from "../git/repo.js";
 import { gitVersion } from "../git/revisions.js";
@@ -311,6 +311,24 @@ async function notesRewrite(repo: Repo): Promise<Diagnosis[]> {
     : [];
 }
 
+/**
+ * With signed rule changes required, git must be able to verify SSH signatures here: without
+ * gpg.ssh.allowedSignersFile every SSH-signed governance commit reads as unsigned and is refused.
+ * (GPG signatures are verified against the keyring instead.)
+ */
+async function signatureVerification(repo: Repo): Promise<Diagnosis[]> {
+  const format = (await readGitConfig(repo.root, "gpg.format")) ?? "openpgp";
+  if (format !== "ssh") return [];
+  return (await readGitConfig(repo.root, "gpg.ssh.allowedSignersFile"))
+    ? [ok("signed rule changes: gpg.ssh.allowedSignersFile is set, so git can verify them")]
+    : [
+        warn(
+          "the policy requires rule changes signed by an approver, and gpg.ssh.allowedSignersFile is not set, so git cannot verify an SSH signature here: every governance commit would be refused",
+          'git config gpg.ssh.allowedSignersFile <file> (one line per approver: "<e-mail> <public key>")',
+        ),
+      ];
+}
+
 async function governanceAndSelection(repo: Repo): Promise<Diagnosis[]> {
   const results: Diagnosis[] = [];
   try {
@@ -326,6 +344,9 @@ async function governanceAndSelection(repo: Repo): Promise<Diagnosis[]> {
             "run intentguard init, then commit the adoption commit",
           ),
     );
+    if (governance?.policy.governance.require_signed_by_approver) {
+      results.push(...(await signatureVerification(repo)));
+    }
   } catch (error) {
     results.push(
       fail(

@@ -227,6 +227,18 @@ describe("with governance.require_signed_by_approver, as a governance commit lan
     );
   });
 
+  it("doctor says so before any commit is refused, and is content once the file is set", async () => {
+    const { repo, keys } = await signingRepo({ allowedSigners: false });
+    const before = repo.intentguard(["doctor"]);
+    expect(before.stdout).toContain(
+      '  ! the policy requires rule changes signed by an approver, and gpg.ssh.allowedSignersFile is not set, so git cannot verify an SSH signature here: every governance commit would be refused\n      fix: git config gpg.ssh.allowedSignersFile <file> (one line per approver: "<e-mail> <public key>")\n',
+    );
+    repo.git("config", "gpg.ssh.allowedSignersFile", keys.allowedSigners);
+    expect(repo.intentguard(["doctor"]).stdout).toContain(
+      "  ✓ signed rule changes: gpg.ssh.allowedSignersFile is set, so git can verify them\n",
+    );
+  });
+
   it("applies the rule of the parent: the commit turning it on needs no signature, the next one does, and one turning it off does", async () => {
     const { repo, keys } = await signingRepo({ required: false });
     stageRulesChange(repo);
