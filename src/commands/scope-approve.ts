@@ -18,6 +18,7 @@ export async function run(input: CommandInput): Promise<ExitCode> {
       approved.grant,
       approved.by,
       approved.policy.governance.require_signed_by_approver,
+      approved.layoutKept,
     ),
   );
   return ExitCode.Ok;

@@ -21,6 +21,8 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
   const repo = await locateRepo(env.cwd);
   const requested = await requestGrant(repo, id, paths, why);
   process.stderr.write(ledgerNotice(requested.ledger));
-  process.stdout.write(grantRequestedText(requested.intent, requested.grant, requested.paths));
+  process.stdout.write(
+    grantRequestedText(requested.intent, requested.grant, requested.paths, requested.layoutKept),
+  );
   return ExitCode.Ok;
 }

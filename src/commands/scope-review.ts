@@ -13,7 +13,13 @@ export async function run(input: CommandInput): Promise<ExitCode> {
   const reviewed = await reviewGrant(repo, id, grant);
   process.stderr.write(ledgerNotice(reviewed.ledger));
   process.stdout.write(
-    grantReviewedText(reviewed.intent, reviewed.grant, reviewed.reviewer, reviewed.review),
+    grantReviewedText(
+      reviewed.intent,
+      reviewed.grant,
+      reviewed.reviewer,
+      reviewed.review,
+      reviewed.layoutKept,
+    ),
   );
   return reviewed.review.decision === "APPROVED" ? ExitCode.Ok : ExitCode.Blocked;
 }

@@ -17,6 +17,9 @@ const diffTreeArgs = [
   "diff-tree",
   "-r",
   "--root",
+  // An empty commit (`commit --allow-empty`, a merge git combined whole) prints nothing at all
+  // without it, and the `--stdin` stream would fall out of step with the commits it was given.
+  "--always",
   "--cc",
   "-M",
   "--raw",

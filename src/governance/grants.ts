@@ -31,6 +31,8 @@ export interface GrantChange {
   grant: number;
   paths: string[];
   ledger: LedgerEvent[];
+  /** False when the intents file had to be written out in the yaml package's layout. */
+  layoutKept: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function requestGrant(
   if (opened.document.hasIn(grants)) opened.document.addIn(grants, grant);
   else opened.document.setIn(grants, opened.document.createNode([{ paths, justification }]));
   await touch(opened, index);
-  await saveIntentsDocument(opened);
+  const { layoutKept } = await saveIntentsDocument(opened);
   const number = intent.extended_scope.length + 1;
   const ledger = await appendLedgerEvent(repo, {
     event: "scope_requested",
@@ -71,7 +73,7 @@ export async function requestGrant(
     grant: number,
     paths,
   });
-  return { intent, grant: number, paths, ledger };
+  return { intent, grant: number, paths, ledger, layoutKept };
 }
 
 function validPattern(raw: string): string {
@@ -103,6 +105,13 @@ export async function approveGrant(
   const intent = opened.intents.active_intents[index] as Intent;
   const policy = await judgingPolicy(repo);
   const state = chooseGrant(intent, policy, grantNumber);
+  if (state.counted) {
+    // Approving again would only put another name over a valid approval.
+    const current = intent.extended_scope[state.grant]?.approval?.by;
+    throw new IntentguardError(
+      `Grant ${state.grant + 1} of ${id} is approved already (by ${current}); nothing was changed.`,
+    );
+  }
   const by = await committerEmail(repo.root);
   if (!by) {
     throw new IntentguardError(
@@ -124,7 +133,7 @@ export async function approveGrant(
   const signature = scopeSignature(intent.id, state.paths);
   setGrantField(opened, index, state.grant, "approval", { by, at: timestampNow(), signature });
   await touch(opened, index);
-  await saveIntentsDocument(opened);
+  const { layoutKept } = await saveIntentsDocument(opened);
   const number = state.grant + 1;
   const ledger = await appendLedgerEvent(repo, {
     event: "scope_approved",
@@ -133,7 +142,7 @@ export async function approveGrant(
     by,
     signature,
   });
-  return { intent, grant: number, paths: state.paths, ledger, by, policy };
+  return { intent, grant: number, paths: state.paths, ledger, by, policy, layoutKept };
 }
 
 /**
@@ -205,7 +214,7 @@ export async function reviewGrant(
     });
   }
   await touch(fresh, freshIndex);
-  await saveIntentsDocument(fresh);
+  const { layoutKept } = await saveIntentsDocument(fresh);
   const ledger = await appendLedgerEvent(repo, {
     event: "scope_reviewed",
     intent_id: id,
@@ -214,7 +223,15 @@ export async function reviewGrant(
     decision: review.decision,
     reasons: review.reasons,
   });
-  return { intent, grant: state.grant + 1, paths: state.paths, ledger, reviewer: by, review };
+  return {
+    intent,
+    grant: state.grant + 1,
+    paths: state.paths,
+    ledger,
+    reviewer: by,
+    review,
+    layoutKept,
+  };
 }
 
 /**

@@ -156,7 +156,7 @@ export class IntentsSourceEdit {
         return { text, layoutKept: true };
       }
     }
-    return { text: await saveIntentsDocument(this.opened), layoutKept: false };
+    return { text: (await saveIntentsDocument(this.opened)).text, layoutKept: false };
   }
 
   private splice(start: number, end: number, text: string): void {

@@ -54,13 +54,15 @@ export async function openIntentsDocument(root: string): Promise<IntentsDocument
  * still the one that was read — under a lock, so of two concurrent writers one wins and the other
  * is told to run its command again (exit 2), and no edit is lost. `edited` is the new text when
  * the caller spliced its edit into the source itself (intent-source-edit.ts); else the document
- * is rendered, keeping every line it does not change. Returns the new text.
+ * is rendered, keeping every line it does not change where it can. Returns the new text, and
+ * whether the file's own layout was kept.
  */
 export async function saveIntentsDocument(
   opened: IntentsDocument,
   edited?: string,
-): Promise<string> {
-  const text = edited ?? (await keepUntouchedLines(opened));
+): Promise<SavedIntents> {
+  const rendered = edited === undefined ? await keepUntouchedLines(opened) : undefined;
+  const text = edited ?? rendered?.text ?? "";
   const parsed = await parseConfig(intentsFilePath, text, IntentsFile);
   if (!parsed.ok) {
     // The commands validate their input first: an edit that breaks the file is a bug.
@@ -77,7 +79,13 @@ export async function saveIntentsDocument(
     }
     writeFileAtomic(opened.file, text, undefined, "the intents file");
   });
-  return text;
+  return { text, layoutKept: rendered?.layoutKept ?? true };
+}
+
+export interface SavedIntents {
+  text: string;
+  /** False when the file had to be written out in the yaml package's layout (see below). */
+  layoutKept: boolean;
 }
 
 const renderOptions = { lineWidth: 0 } as const;
@@ -87,17 +95,23 @@ const renderOptions = { lineWidth: 0 } as const;
  * it. The `yaml` package keeps comments and key order but renders the whole document in its own
  * style (`["a"]` becomes `[ "a" ]`); so the original, unedited, is rendered the same way, the two
  * renderings are diffed line by line (jsdiff), and only the lines that differ are taken from the
- * new rendering. When the user's text and its rendering do not line up (a flow collection over
- * several lines, say), or the merge would not mean what the edited document means, the new
- * rendering is written whole: formatting may change, content never.
+ * new rendering. When the user's text and its rendering do not line up (a comment after a key
+ * moved to its own line, a flow collection over several lines), or the merge would not mean what
+ * the edited document means, the new rendering is written whole — formatting may change, content
+ * and comments never — and the caller says so.
  */
-async function keepUntouchedLines(opened: IntentsDocument): Promise<string> {
+async function keepUntouchedLines(
+  opened: IntentsDocument,
+): Promise<{ text: string; layoutKept: boolean }> {
   const { parseDocument } = await import("yaml");
   const { diffArrays } = await import("diff");
+  // CRLF files are compared and written back with their own line ends.
+  const eol = opened.text.includes("\r\n") ? "\r\n" : "\n";
+  const withEol = (text: string) => (eol === "\n" ? text : text.replaceAll("\n", eol));
   const after = opened.document.toString(renderOptions);
-  const original = opened.text.split("\n");
+  const original = opened.text.replaceAll("\r\n", "\n").split("\n");
   const before = parseDocument(opened.text).toString(renderOptions).split("\n");
-  if (before.length !== original.length) return after;
+  if (before.length !== original.length) return { text: withEol(after), layoutKept: false };
   const merged: string[] = [];
   let line = 0;
   for (const part of diffArrays(before, after.split("\n"))) {
@@ -111,7 +125,9 @@ async function keepUntouchedLines(opened: IntentsDocument): Promise<string> {
   const text = merged.join("\n");
   const same =
     JSON.stringify(parseDocument(text).toJS()) === JSON.stringify(opened.document.toJS());
-  return same ? text : after;
+  return same
+    ? { text: withEol(text), layoutKept: true }
+    : { text: withEol(after), layoutKept: false };
 }
 
 /**

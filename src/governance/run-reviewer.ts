@@ -6,7 +6,7 @@ const stdoutKept = 1024 * 1024;
 
 /**
  * Runs the policy's reviewer command (`sh -c`, in the work tree root) with the request as JSON on
- * stdin; its stderr goes to the user. After `timeoutSeconds` the command and everything it started
+ * stdin; its stderr is passed on to the user's. After `timeoutSeconds` the command and everything it started
  * are killed (it runs in its own process group). Never throws: how it ended is data, and
  * reviewDecision turns every failure into a rejection.
  */
@@ -18,42 +18,53 @@ export function runReviewer(
 ): Promise<{ stdout: string; exit: ReviewerExit }> {
   return new Promise((resolve) => {
     let stdout = "";
-    let timedOut = false;
-    let child: ReturnType<typeof spawn>;
+    let settled = false;
+    const settle = (exit: ReviewerExit) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(drain);
+      // A child the reviewer left behind (setsid, a daemon) may hold the pipe open: stop reading.
+      child?.stdout?.destroy();
+      child?.stderr?.destroy();
+      resolve({ stdout, exit });
+    };
+    let child: ReturnType<typeof spawn> | undefined;
+    let drain: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      killGroup(child?.pid);
+      settle({ kind: "timeout", seconds: timeoutSeconds });
+    }, timeoutSeconds * 1000);
     try {
       child = spawn("sh", ["-c", command], {
         cwd,
-        stdio: ["pipe", "pipe", "inherit"],
+        // Its stderr is passed on, not handed over: a child it leaves behind would otherwise hold
+        // this process's own stderr open, and whoever reads it would wait for that child.
+        stdio: ["pipe", "pipe", "pipe"],
         detached: true,
       });
     } catch (error) {
-      resolve({ stdout, exit: { kind: "failed-to-start", message: (error as Error).message } });
+      settle({ kind: "failed-to-start", message: (error as Error).message });
       return;
     }
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, timeoutSeconds * 1000);
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
       if (stdout.length < stdoutKept) stdout += chunk.slice(0, stdoutKept - stdout.length);
     });
+    child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
     // A reviewer that exits without reading its input must not crash us with EPIPE.
     child.stdin?.on("error", () => {});
     child.stdin?.end(request);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({ stdout, exit: { kind: "failed-to-start", message: error.message } });
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      const exit: ReviewerExit = timedOut
-        ? { kind: "timeout", seconds: timeoutSeconds }
-        : signal
-          ? { kind: "signal", signal }
-          : code === 127
-            ? { kind: "not-found" }
-            : { kind: "exited", code: code ?? 1 };
-      resolve({ stdout, exit });
+    child.on("error", (error) => settle({ kind: "failed-to-start", message: error.message }));
+    const ended = (code: number | null, signal: NodeJS.Signals | null): ReviewerExit =>
+      signal
+        ? { kind: "signal", signal }
+        : code === 127
+          ? { kind: "not-found" }
+          : { kind: "exited", code: code ?? 1 };
+    child.on("close", (code, signal) => settle(ended(code, signal)));
+    // The reviewer itself has exited: what it printed is in, give the pipe a moment to drain.
+    child.on("exit", (code, signal) => {
+      drain = setTimeout(() => settle(ended(code, signal)), 500);
     });
   });
 }

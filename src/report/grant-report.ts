@@ -3,6 +3,7 @@ import { intentsFilePath } from "../core/governance-files.js";
 import type { GrantState } from "../core/scope/effective-scope.js";
 import type { GrantRequestRefusal } from "../core/scope/grant-request.js";
 import type { ReviewDecision } from "../core/scope/review-decision.js";
+import { layoutNote } from "./intent-lifecycle.js";
 
 /** Why `scope request` refuses a grant, with what to do instead. */
 export function grantRefusalText(intent: Intent, refusal: GrantRequestRefusal): string {
@@ -49,6 +50,7 @@ export function grantRequestedText(
   intent: Intent,
   grant: number,
   paths: readonly string[],
+  layoutKept: boolean,
 ): string {
   return [
     `intentguard: requested grant ${grant} of ${intent.id} (${intent.name}): ${paths.join(", ")}`,
@@ -56,6 +58,7 @@ export function grantRequestedText(
     `  a person: intentguard scope approve ${intent.id} --grant ${grant}`,
     `  the policy's reviewer: intentguard scope review ${intent.id} --grant ${grant}`,
     commitGrantHint(false),
+    ...layoutNote(layoutKept),
     "",
   ].join("\n");
 }
@@ -65,10 +68,12 @@ export function grantApprovedText(
   grant: number,
   by: string,
   signed: boolean,
+  layoutKept: boolean,
 ): string {
   return [
     `intentguard: grant ${grant} of ${intent.id} approved by ${by}`,
     `${commitGrantHint(signed)}${signed ? " (the policy requires governance commits signed by an approver)" : ""}`,
+    ...layoutNote(layoutKept),
     "",
   ].join("\n");
 }
@@ -78,6 +83,7 @@ export function grantReviewedText(
   grant: number,
   reviewer: string,
   review: ReviewDecision,
+  layoutKept: boolean,
 ): string {
   const reasons = review.reasons
     ? review.reasons
@@ -91,6 +97,7 @@ export function grantReviewedText(
     review.decision === "APPROVED"
       ? commitGrantHint(false)
       : `The decision is recorded on the grant; ${commitGrantHint(false).replace("Commit it", "commit the record")}, or change the request and review it again.`,
+    ...layoutNote(layoutKept),
     "",
   ].join("\n");
 }

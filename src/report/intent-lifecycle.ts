@@ -84,7 +84,8 @@ export function intentAddedText(added: NewIntent, layoutKept: boolean, style: St
   return `${lines.join("\n")}\n`;
 }
 
-function layoutNote(layoutKept: boolean): string[] {
+/** Said when an edit could not keep the file's own layout (intent and scope commands alike). */
+export function layoutNote(layoutKept: boolean): string[] {
   return layoutKept
     ? []
     : [

@@ -358,3 +358,21 @@ describe("the commands a block prints work from the directory git ran in", () =>
     expect(repo.lastMessage()).toMatch(/^Revert "Docs"\n[\s\S]*\nIntent: INT-002\n$/);
   });
 });
+
+describe("an empty commit", () => {
+  it("is allowed as it lands, and judged in a range like any other", async () => {
+    const repo = await createGovernedRepo();
+    const base = repo.head();
+    const landed = repo.commit("Nothing yet", ["--allow-empty"], {
+      env: { INTENTGUARD_INTENT: "INT-001" },
+    });
+    expect(landed.status, landed.stderr).toBe(0);
+    expect(landed.stderr).toContain("✓ intentguard: allowed — empty commit");
+    expect(
+      repo.commit("Nothing again", ["--allow-empty"], { env: { INTENTGUARD: "0" } }).status,
+    ).toBe(0);
+    const range = repo.intentguard(["check", "--range", `${base}..HEAD`]);
+    expect(range.status, range.stdout + range.stderr).toBe(0);
+    expect(range.stdout).toContain("2 commits: 2 allowed, 0 blocked");
+  });
+});

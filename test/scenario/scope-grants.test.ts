@@ -179,6 +179,11 @@ describe("scope approve", () => {
         repo.read(intentsFile),
       );
     expect(approval?.[2]).toBe(signature("INT-001", ["src/utils"]));
+    expect(repo.intentguard(["scope", "approve", "INT-001", "--grant", "1"])).toMatchObject({
+      status: 2,
+      stderr:
+        "intentguard: Grant 1 of INT-001 is approved already (by author@example.com); nothing was changed.\n",
+    });
     commitRules(repo, "Approve src/utils for INT-001");
     expect(commitRetryChange(repo, "export const retry = 2;\n").status).toBe(0);
 
@@ -400,5 +405,54 @@ describe("scope review", () => {
       stderr:
         "intentguard: The policy names no reviewer (extended_scope.reviewer: { name, command, timeout_seconds } in policies/intentguard.yaml), so there is nothing to run. Approve the grant yourself with intentguard scope approve.\n",
     });
+  });
+});
+
+describe("the intents file as the user wrote it", () => {
+  it("keeps CRLF line ends, and says when its layout could not be kept line for line", async () => {
+    const crlf = await governed();
+    crlf.write(intentsFile, crlf.read(intentsFile).replaceAll("\n", "\r\n"));
+    expectSuccess(
+      crlf.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]),
+      "request",
+    );
+    const text = crlf.read(intentsFile);
+    expect(text.split("\n").every((line) => line === "" || line.endsWith("\r"))).toBe(true);
+    expect(text).toContain('  - id: "INT-001" # the auth work\r\n');
+
+    // A comment right after `active_intents:` is one yaml puts on a line of its own.
+    const odd = await governed();
+    odd.write(
+      intentsFile,
+      odd.read(intentsFile).replace("active_intents:\n", "active_intents: # ours\n"),
+    );
+    const request = odd.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]);
+    expect(request.status, request.stderr).toBe(0);
+    expect(request.stdout).toContain(
+      "note: this layout of .orchestration/active_intents.yaml could not be edited in place, so it was written out anew (comments and key order kept; spacing and quoting may differ): review it with git diff.",
+    );
+    expect(odd.read(intentsFile)).toContain("# ours");
+    expect(odd.read(intentsFile)).toContain("# the auth work");
+  });
+});
+
+describe("a reviewer that leaves a child holding its output", () => {
+  it("is answered when it exits, not when the child lets go of the pipe", async () => {
+    const repo = await governed(
+      'version: 1\nextended_scope:\n  reviewer:\n    name: bot\n    command: "sh review.sh"\n    timeout_seconds: 60\n',
+    );
+    repo.write(
+      "review.sh",
+      'echo "RESOLUTION: APPROVED"\nsetsid sh -c "sleep 30; echo late" &\nexit 0\n',
+    );
+    expectSuccess(
+      repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]),
+      "request",
+    );
+    const started = Date.now();
+    const review = repo.intentguard(["scope", "review", "INT-001"]);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(review.status, review.stdout + review.stderr).toBe(0);
+    expect(review.stdout).not.toContain("late");
   });
 });

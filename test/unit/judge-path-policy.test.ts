@@ -210,6 +210,18 @@ describe("paths.require_intent", () => {
 describe("paths.protected", () => {
   const infra = { protected: ["infra/**"] };
 
+  it("protects every spelling a case-insensitive checkout treats as the same file, as forbidden does", () => {
+    for (const spelling of ["Infra/main.tf", "INFRA/main.tf"]) {
+      const verdict = judge({ intent: "INT-003", paths: infra, changes: [change(spelling)] });
+      expect(verdict.outcome, spelling).toBe("blocked");
+      expect(verdict.paths[0]).toMatchObject({
+        path: spelling,
+        pattern: "infra/**",
+        origin: "protected",
+      });
+    }
+  });
+
   it("refuses a protected path an intent admits only through a broad pattern", () => {
     const verdict = judge({ intent: "INT-003", paths: infra, changes: [change("infra/main.tf")] });
     expect(verdict.outcome).toBe("blocked");

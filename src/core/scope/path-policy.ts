@@ -3,6 +3,7 @@ import type { Admission } from "./admit-path.js";
 import { scopeAdmitter } from "./admit-path.js";
 import { type CompiledPattern, compilePattern } from "./compile-pattern.js";
 import type { AllowPattern, EffectiveScope } from "./effective-scope.js";
+import { foldPath } from "./fold-path.js";
 import { isPlainRepoPath } from "./normalise-pattern.js";
 import { type PathPredicate, patternMatcher } from "./pattern-matcher.js";
 import { staticPrefix } from "./static-prefix.js";
@@ -36,8 +37,17 @@ export function pathPolicy(policy: Policy["paths"]): PathPolicy {
     const compiled = compilePattern(pattern);
     return [patternMatcher(compiled), compiled];
   });
+  // Like forbidden_scope, protection holds in every spelling another OS treats as the same file
+  // (foldPath): `Infra/x.tf` is `infra/x.tf` on a macOS or Windows checkout.
+  const guardsFolded = guards.map(([, compiled]): [PathPredicate, CompiledPattern] => [
+    patternMatcher(compilePattern(foldPath(compiled.pattern))),
+    compiled,
+  ]);
   const protectedBy = (path: string): CompiledPattern | null => {
     for (const [matches, pattern] of guards) if (matches(path)) return pattern;
+    if (guardsFolded.length === 0) return null;
+    const folded = foldPath(path);
+    for (const [matches, pattern] of guardsFolded) if (matches(folded)) return pattern;
     return null;
   };
   const everything = policy.require_intent.includes("**");
