@@ -4,6 +4,7 @@ import path from "node:path";
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { isInside } from "../fs/is-inside.js";
 import { pathsWithChanges } from "../git/list-files.js";
 import { locateRepo } from "../git/repo.js";
 import { findHooksTarget, isInWorkTree } from "../install/hooks-target.js";
@@ -96,7 +97,7 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
 }
 
 function nearestProject(root: string, cwd: string): string {
-  for (let dir = cwd; !path.relative(root, dir).startsWith(".."); dir = path.dirname(dir)) {
+  for (let dir = cwd; isInside(root, dir); dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, "package.json"))) return dir;
     if (dir === root || dir === path.dirname(dir)) break;
   }
@@ -123,9 +124,9 @@ async function localPackageFiles(root: string): Promise<string[]> {
   const files: string[] = [];
   for (const spec of specs) {
     if (typeof spec !== "string" || !spec.startsWith("file:")) continue;
-    const relative = path.relative(root, path.resolve(root, spec.slice("file:".length)));
-    if (relative && !relative.startsWith("..") && !path.isAbsolute(relative)) {
-      files.push(relative.split(path.sep).join("/"));
+    const target = path.resolve(root, spec.slice("file:".length));
+    if (target !== root && isInside(root, target)) {
+      files.push(path.relative(root, target).split(path.sep).join("/"));
     }
   }
   return files;
@@ -137,8 +138,7 @@ async function localPackageFiles(root: string): Promise<string[]> {
  */
 function schemaReference(root: string, pkg: string, file: string, name: string): string {
   const schema = path.join(pkg, "schema", `${name}.schema.json`);
-  const inside = !path.relative(root, schema).startsWith("..");
-  const target = inside
+  const target = isInside(root, schema)
     ? schema
     : path.join(root, "node_modules/intentguard/schema", `${name}.schema.json`);
   return path

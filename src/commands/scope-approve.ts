@@ -17,7 +17,7 @@ export async function run(input: CommandInput): Promise<ExitCode> {
       approved.intent,
       approved.grant,
       approved.by,
-      approved.policy.governance.require_signed_by_approver,
+      approved.signed,
       approved.layoutKept,
     ),
   );

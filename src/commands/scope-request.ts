@@ -22,7 +22,13 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
   const requested = await requestGrant(repo, id, paths, why);
   process.stderr.write(ledgerNotice(requested.ledger));
   process.stdout.write(
-    grantRequestedText(requested.intent, requested.grant, requested.paths, requested.layoutKept),
+    grantRequestedText(
+      requested.intent,
+      requested.grant,
+      requested.paths,
+      requested.signed,
+      requested.layoutKept,
+    ),
   );
   return ExitCode.Ok;
 }

@@ -18,6 +18,7 @@ export async function run(input: CommandInput): Promise<ExitCode> {
       reviewed.grant,
       reviewed.reviewer,
       reviewed.review,
+      reviewed.signed,
       reviewed.layoutKept,
     ),
   );

@@ -33,6 +33,8 @@ export interface GrantChange {
   ledger: LedgerEvent[];
   /** False when the intents file had to be written out in the yaml package's layout. */
   layoutKept: boolean;
+  /** The policy requires the governance commit that records this to be signed by an approver. */
+  signed: boolean;
 }
 
 /**
@@ -41,6 +43,10 @@ export interface GrantChange {
  */
 async function judgingPolicy(repo: Repo): Promise<Policy> {
   return (await currentGovernance(repo))?.governance.policy ?? defaultPolicy;
+}
+
+function signedRules(policy: Policy): boolean {
+  return policy.governance.require_signed_by_approver;
 }
 
 /**
@@ -58,7 +64,8 @@ export async function requestGrant(
   const index = intentIndex(opened, id);
   const intent = opened.intents.active_intents[index] as Intent;
   const paths = rawPaths.map(validPattern);
-  const refusal = judgeGrantRequest(intent, await judgingPolicy(repo), paths);
+  const policy = await judgingPolicy(repo);
+  const refusal = judgeGrantRequest(intent, policy, paths);
   if (refusal) throw new RefusedError(grantRefusalText(intent, refusal));
   const grants = ["active_intents", index, "extended_scope"];
   const grant = opened.document.createNode({ paths, justification });
@@ -73,7 +80,7 @@ export async function requestGrant(
     grant: number,
     paths,
   });
-  return { intent, grant: number, paths, ledger, layoutKept };
+  return { intent, grant: number, paths, ledger, layoutKept, signed: signedRules(policy) };
 }
 
 function validPattern(raw: string): string {
@@ -99,7 +106,7 @@ export async function approveGrant(
   env: Environment,
   id: string,
   grantNumber: number | undefined,
-): Promise<GrantChange & { by: string; policy: Policy }> {
+): Promise<GrantChange & { by: string }> {
   const opened = await openIntentsDocument(repo.root);
   const index = intentIndex(opened, id);
   const intent = opened.intents.active_intents[index] as Intent;
@@ -142,7 +149,15 @@ export async function approveGrant(
     by,
     signature,
   });
-  return { intent, grant: number, paths: state.paths, ledger, by, policy, layoutKept };
+  return {
+    intent,
+    grant: number,
+    paths: state.paths,
+    ledger,
+    by,
+    layoutKept,
+    signed: signedRules(policy),
+  };
 }
 
 /**
@@ -231,6 +246,7 @@ export async function reviewGrant(
     reviewer: by,
     review,
     layoutKept,
+    signed: signedRules(policy),
   };
 }
 

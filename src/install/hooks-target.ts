@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { isInside } from "../fs/is-inside.js";
 import { readGitConfig } from "../git/config.js";
 import type { Repo } from "../git/repo.js";
 
@@ -33,9 +34,5 @@ export async function findHooksTarget(repo: Repo): Promise<HooksTarget> {
 
 /** A folder inside the work tree (so possibly committed), not inside a git directory. */
 export function isInWorkTree(repo: Repo, dir: string): boolean {
-  const inside = (parent: string) => {
-    const relative = path.relative(parent, dir);
-    return !relative.startsWith("..") && !path.isAbsolute(relative);
-  };
-  return inside(repo.root) && !inside(repo.commonDir) && !inside(repo.gitDir);
+  return isInside(repo.root, dir) && !isInside(repo.commonDir, dir) && !isInside(repo.gitDir, dir);
 }

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { notesRef } from "../core/trace/notes-ref.js";
@@ -12,7 +12,7 @@ import { findHooksTarget, type HooksTarget, isInWorkTree } from "./hooks-target.
 import { addHuskyLine, type FileAction, removeHuskyLine } from "./husky-hook-file.js";
 import { huskyLauncherName, removeHuskyLauncher, writeHuskyLauncher } from "./husky-launcher.js";
 import { hooksHuskyLacks, managedHooks, retiredHooks } from "./managed-hooks.js";
-import { packageDirInRepo, shimPath } from "./package-root.js";
+import { packageDirForHusky, packageDirInRepo, shimPath } from "./package-root.js";
 
 export interface HookFileResult {
   hook: string;
@@ -49,7 +49,7 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
     results.push({
       hook: huskyLauncherName,
       file: launcher,
-      action: await writeHuskyLauncher(launcher, packageDirInRepo(repo)),
+      action: await writeHuskyLauncher(launcher, packageDirForHusky(repo)),
     });
   }
   for (const hook of managedHooks) {
@@ -150,19 +150,18 @@ async function removeHuskyRunner(file: string): Promise<FileAction> {
 /**
  * Where git-mode hook files find the package. A hooks folder inside the work tree (core.hooksPath
  * set to a committed folder such as `.githooks`) may be shared: it names a package installed in
- * the repository relative to the root, like husky's launcher. A clone's own hooks folder names it absolutely: the main work
- * tree's package when there is one (every linked work tree shares these hooks, and may be
- * removed), else the one running.
+ * the repository relative to the root, like husky's launcher. A clone's own hooks folder names
+ * it absolutely: the main work tree's package when there is one (every linked work tree shares
+ * these hooks, and may be removed), else the one running.
  */
 function gitHookShims(repo: Repo, hooksDir: string): ShimsLocation {
   const running = path.dirname(shimPath("pre-commit"));
   if (isInWorkTree(repo, hooksDir)) {
     // Relative when the package is in the repository; a package elsewhere has only its path.
-    const relative = path.relative(realpathSync(repo.root), path.dirname(running));
-    if (!relative.startsWith("..") && !path.isAbsolute(relative)) {
-      return { dir: `${packageDirInRepo(repo)}/hooks`, committed: true };
-    }
-    return { dir: running, committed: false };
+    const packageDir = packageDirInRepo(repo);
+    return packageDir === null
+      ? { dir: running, committed: false }
+      : { dir: `${packageDir}/hooks`, committed: true };
   }
   const main = path.join(path.dirname(repo.commonDir), "node_modules", "intentguard", "hooks");
   return { dir: existsSync(main) ? main : running, committed: false };

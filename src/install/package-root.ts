@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { IntentguardError } from "../errors.js";
+import { isInside } from "../fs/is-inside.js";
 import type { Repo } from "../git/repo.js";
 
 /**
@@ -18,24 +19,29 @@ export function shimPath(hook: string): string {
 
 /**
  * The package's folder relative to the work tree root, for files the team commits (husky's
- * hooks): `node_modules/intentguard` when that is where this package is installed — also when
- * it is a symlink to a checkout elsewhere (`npm install <folder>`, pnpm), here or in the main work
- * tree — else wherever inside
- * the work tree it is. A package outside the work tree (a global install, npx) has no path that
- * holds on every teammate's machine: refused, with the fix.
+ * hooks, a committed core.hooksPath folder): `node_modules/intentguard` when that is where this
+ * package is installed — also when it is a symlink to a checkout elsewhere (`npm install
+ * <folder>`, pnpm), here or in the main work tree — else wherever inside the work tree it is.
+ * Null for a package outside the work tree (a global install, npx): no path to it holds on every
+ * teammate's machine.
  */
-export function packageDirInRepo(repo: Repo): string {
+export function packageDirInRepo(repo: Repo): string | null {
   const pkg = packageRoot();
   // A linked work tree runs the main work tree's package (the launcher falls back to it too).
   for (const root of [repo.root, path.dirname(repo.commonDir)]) {
     const installed = path.join(root, "node_modules", "intentguard");
     if (existsSync(installed) && realpathSync(installed) === pkg) return "node_modules/intentguard";
   }
-  const relative = path.relative(realpathSync(repo.root), pkg);
-  if (relative.startsWith("..") || path.isAbsolute(relative)) {
-    throw new IntentguardError(
-      `The husky hooks in this repository are committed and shared, so they must name intentguard by a path inside the repository, and this intentguard runs from ${pkg}, outside it. Install it as a development dependency of the project (npm install --save-dev intentguard, or from a tarball or checkout as the README says), then run npx intentguard install from the repository.`,
-    );
-  }
-  return relative === "" ? "." : relative.split(path.sep).join("/");
+  const root = realpathSync(repo.root);
+  if (!isInside(root, pkg)) return null;
+  return path.relative(root, pkg).split(path.sep).join("/") || ".";
+}
+
+/** husky's committed hooks need the package by a path inside the repository: refused without. */
+export function packageDirForHusky(repo: Repo): string {
+  const dir = packageDirInRepo(repo);
+  if (dir !== null) return dir;
+  throw new IntentguardError(
+    `The husky hooks in this repository are committed and shared, so they must name intentguard by a path inside the repository, and this intentguard runs from ${packageRoot()}, outside it. Install it as a development dependency of the project (npm install --save-dev intentguard, or from a tarball or checkout as the README says), then run npx intentguard install from the repository.`,
+  );
 }

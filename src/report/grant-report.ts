@@ -41,15 +41,19 @@ export function grantSelectionText(
     : `${intent.id} has several grants waiting; name one with --grant <N>:\n${grantLines(grants)}`;
 }
 
-/** How the user commits what a scope command wrote: a governance commit of its own. */
-export function commitGrantHint(signed: boolean): string {
-  return `Commit it on its own (a governance change): git commit${signed ? " -S" : ""} -m "…" -- :/${intentsFilePath}`;
+/**
+ * How the user commits what a scope command wrote: a governance commit of its own, signed when
+ * the policy requires rule changes signed by an approver.
+ */
+function commitGrantHint(signed: boolean, what = "it"): string {
+  return `Commit ${what} on its own (a governance change): git commit${signed ? " -S" : ""} -m "…" -- :/${intentsFilePath}${signed ? " (the policy requires governance commits signed by an approver)" : ""}`;
 }
 
 export function grantRequestedText(
   intent: Intent,
   grant: number,
   paths: readonly string[],
+  signed: boolean,
   layoutKept: boolean,
 ): string {
   return [
@@ -57,7 +61,7 @@ export function grantRequestedText(
     "It counts once approved:",
     `  a person: intentguard scope approve ${intent.id} --grant ${grant}`,
     `  the policy's reviewer: intentguard scope review ${intent.id} --grant ${grant}`,
-    commitGrantHint(false),
+    commitGrantHint(signed),
     ...layoutNote(layoutKept),
     "",
   ].join("\n");
@@ -72,7 +76,7 @@ export function grantApprovedText(
 ): string {
   return [
     `intentguard: grant ${grant} of ${intent.id} approved by ${by}`,
-    `${commitGrantHint(signed)}${signed ? " (the policy requires governance commits signed by an approver)" : ""}`,
+    commitGrantHint(signed),
     ...layoutNote(layoutKept),
     "",
   ].join("\n");
@@ -83,6 +87,7 @@ export function grantReviewedText(
   grant: number,
   reviewer: string,
   review: ReviewDecision,
+  signed: boolean,
   layoutKept: boolean,
 ): string {
   const reasons = review.reasons
@@ -95,8 +100,8 @@ export function grantReviewedText(
     `intentguard: ${reviewer} ${review.decision === "APPROVED" ? "approved" : "rejected"} grant ${grant} of ${intent.id}:`,
     reasons,
     review.decision === "APPROVED"
-      ? commitGrantHint(false)
-      : `The decision is recorded on the grant; ${commitGrantHint(false).replace("Commit it", "commit the record")}, or change the request and review it again.`,
+      ? commitGrantHint(signed)
+      : `The decision is recorded on the grant. ${commitGrantHint(signed, "the record")}; or change the request and review it again.`,
     ...layoutNote(layoutKept),
     "",
   ].join("\n");

@@ -135,6 +135,15 @@ describe("scope request", () => {
     expect(repo.read(intentsFile)).toBe(before);
   });
 
+  it("asks for a signed commit when the policy requires signed rule changes", async () => {
+    const repo = await governed("version: 1\ngovernance:\n  require_signed_by_approver: true\n");
+    const request = repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]);
+    expect(request.status, request.stderr).toBe(0);
+    expect(request.stdout).toContain(
+      'Commit it on its own (a governance change): git commit -S -m "…" -- :/.orchestration/active_intents.yaml (the policy requires governance commits signed by an approver)\n',
+    );
+  });
+
   it("refuses the paths of an existing grant, naming it", async () => {
     const repo = await governed();
     expectSuccess(
