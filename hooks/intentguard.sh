@@ -3,6 +3,12 @@
 # of an ordinary commit is shell builtins where it can be: a hook runs on every commit, and each
 # program it starts costs a process.
 
+# Objects as stored: git honours refs/replace and grafts unless told not to, and what the hooks
+# judge must be what a clone gets. Every git the hooks start, Node's included, inherits these. A
+# graft file under /dev/null can never exist: git reads none, and (unlike with /dev/null itself)
+# prints no deprecation hint on every command.
+export GIT_NO_REPLACE_OBJECTS=1 GIT_GRAFT_FILE=/dev/null/no-grafts
+
 ig_node_hook() {
   # GUI git clients and some IDEs start hooks with a minimal PATH that lacks node. As with husky,
   # a user script can set PATH up for hooks (nvm, fnm, volta, Homebrew): intentguard doctor tells.

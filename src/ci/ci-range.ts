@@ -9,7 +9,6 @@ import {
   gitlabRangeRequest,
   recogniseCi,
 } from "../core/check/ci-event.js";
-import type { RangeSource } from "../core/check/range-check.js";
 import type { Environment } from "../environment.js";
 import { IntentguardError } from "../errors.js";
 import {
@@ -20,6 +19,7 @@ import {
   remoteTrackingTip,
   shallowCommits,
 } from "../git/history-bounds.js";
+import type { ResolvedRange } from "./resolved-range.js";
 import {
   type Attempt,
   type CiPlan,
@@ -35,7 +35,7 @@ export async function resolveCi(
   dir: string,
   request: { deepen: boolean; base?: string },
   ci: Environment["ci"],
-): Promise<RangeSource> {
+): Promise<ResolvedRange> {
   const start = recogniseCi(ci);
   if (!start.ok) throw ciProblemError(start.problem, null);
   let decision: CiDecision;
@@ -48,7 +48,10 @@ export async function resolveCi(
   }
   if (!decision.ok) throw ciProblemError(decision.problem, payloadFile);
   const plan = decision.request;
-  if (plan.kind === "nothing") return { kind: plan.source, spec: "", base: null, head: "" };
+  if (plan.kind === "nothing") {
+    const source = { kind: plan.source, spec: "", base: null, head: "" };
+    return { source, start: null, result: "tip", target: "", exempt: [], audit: false };
+  }
   const attempt = () => attemptCi(dir, plan, request.base);
   return request.deepen
     ? withDeepening(dir, plan, request.base, attempt)
@@ -111,7 +114,7 @@ function providerPossessive(provider: "github" | "gitlab"): string {
   return name.endsWith("s") ? `${name}'` : `${name}'s`;
 }
 
-const found = (source: RangeSource): Attempt => ({ ok: true, source });
+const found = (range: ResolvedRange): Attempt => ({ ok: true, range });
 /** What the clone lacks; `fixAfterFetch` is the fix once --deepen has fetched (and no --deepen). */
 const lacks = (what: string, fix: string, fixAfterFetch = fix): Attempt => ({
   ok: false,
@@ -119,8 +122,8 @@ const lacks = (what: string, fix: string, fixAfterFetch = fix): Attempt => ({
 });
 
 /** The answer without fetching: the range, or exit 2 saying what is missing and how to fetch it. */
-function finalAnswer(dir: string, attempt: Attempt): Promise<RangeSource> {
-  if (attempt.ok) return Promise.resolve(attempt.source);
+function finalAnswer(dir: string, attempt: Attempt): Promise<ResolvedRange> {
+  if (attempt.ok) return Promise.resolve(attempt.range);
   return gapError(dir, attempt.gap, null);
 }
 
@@ -134,13 +137,17 @@ async function attemptCi(
     case "merge-base":
       return attemptMergeBase(dir, plan, shallow);
     case "between":
-      return attemptBetween(dir, plan, shallow, baseOverride);
+      return attemptBetween(dir, plan, shallow);
     case "new-branch":
-      return attemptNewBranch(dir, newBranchFallback(plan), shallow, baseOverride);
+      return attemptNewBranch(dir, plan, shallow, baseOverride);
   }
 }
 
-/** A pull or merge request: merge-base(base, head)..head. */
+/**
+ * A pull or merge request: its commits, judged as landing on the target branch's tip — GitHub's
+ * `pull_request.base.sha`, GitLab's target branch as fetched — never on the merge base, whose
+ * rules may be older than the target's. The result is the merge of the request into the target.
+ */
 async function attemptMergeBase(
   dir: string,
   plan: Extract<CiPlan, { kind: "merge-base" }>,
@@ -148,144 +155,112 @@ async function attemptMergeBase(
 ): Promise<Attempt> {
   const head = await commitIfPresent(dir, plan.head.sha);
   if (head === null) return missingCommit(plan.head, null);
-  const base = await commitIfPresent(dir, plan.base.sha);
-  if (base === null) return missingCommit(plan.base, plan.baseBranch);
-  const fork = await mergeBase(dir, base, head);
+  let start: string | null;
+  let target: string;
+  if (plan.start === "target-branch" && plan.baseBranch !== null) {
+    target = `${remote}/${plan.baseBranch.name}`;
+    start = await remoteTrackingTip(dir, remote, plan.baseBranch.name);
+    if (start === null) return missingBranch(plan.baseBranch, `the target branch, ${plan.source}`);
+  } else {
+    target = plan.baseBranch ? `${remote}/${plan.baseBranch.name}` : plan.base.sha.slice(0, 12);
+    start = await commitIfPresent(dir, plan.base.sha);
+    if (start === null) return missingCommit(plan.base, plan.baseBranch);
+  }
+  const fork = await mergeBase(dir, start, head);
   if (fork === null) {
     if (shallow.size > 0) {
       return lacks(
-        `has no merge base of ${describeCommit(plan.base)} and ${describeCommit(plan.head)}`,
+        `has no merge base of ${target} (${start}) and ${describeCommit(plan.head)}`,
         "",
       );
     }
     throw new IntentguardError(
-      `${plan.source}: ${describeCommit(plan.base)} and ${describeCommit(plan.head)} share no history (no merge base), so there is no fork point to check from. Name the commits with --range instead.`,
+      `${plan.source}: ${target} (${start}) and ${describeCommit(plan.head)} share no history (no merge base), so there is no fork point to check from. Name the commits with --range instead.`,
     );
   }
-  const cut = await cutIn(dir, [base, head], fork, shallow);
+  const cut = await cutIn(dir, [start, head], fork, shallow);
   if (cut) return cutGap(cut);
-  return found({ kind: plan.source, spec: `${fork}..${head}`, base: fork, head });
+  return found({
+    source: { kind: plan.source, spec: `${start}..${head}`, base: start, head },
+    start,
+    result: "merge",
+    target,
+    exempt: [],
+    audit: false,
+  });
 }
 
 /**
- * A ref update, from..to. A `from` that is not an ancestor of `to` (a force push) starts the range
- * at their merge base; a `from` the clone does not have (nor could: it is not shallow), or one
- * that shares no history with `to`, makes it the commits of `to` that are not on the default
- * branch, as for a new branch — or, for a push to the default branch itself, the whole history
- * of `to` (see attemptNewBranch).
+ * A ref update, from..to: the commits of `to` that `from` lacks, judged as landing where `from`'s
+ * rules are in force — also for a force push (from is not an ancestor of to) and a push of an
+ * unrelated history. A `from` the clone lacks is fetched (--deepen) or named: never replaced by
+ * a guess, since the rules in force start there.
  */
 async function attemptBetween(
   dir: string,
   plan: Extract<CiPlan, { kind: "between" }>,
   shallow: ReadonlySet<string>,
-  baseOverride: string | undefined,
 ): Promise<Attempt> {
   const to = await commitIfPresent(dir, plan.to.sha);
   if (to === null) return missingCommit(plan.to, null);
   const from = await commitIfPresent(dir, plan.from.sha);
-  if (from === null) {
-    if (shallow.size > 0) return missingCommit(plan.from, null);
-    return attemptNewBranch(dir, betweenFallback(plan), shallow, baseOverride);
-  }
-  if (await isAncestor(dir, from, to)) {
-    const cut = await cutIn(dir, [to], from, shallow);
-    if (cut) return cutGap(cut);
-    return found({ kind: plan.source, spec: `${from}..${to}`, base: from, head: to });
-  }
+  if (from === null) return missingCommit(plan.from, null);
   const fork = await mergeBase(dir, from, to);
-  if (fork === null) {
-    if (shallow.size > 0) {
-      return lacks(
-        `has no merge base of ${describeCommit(plan.from)} and ${describeCommit(plan.to)}`,
-        "",
-      );
-    }
-    return attemptNewBranch(dir, betweenFallback(plan), shallow, baseOverride);
+  if (fork === null && shallow.size > 0) {
+    return lacks(
+      `has no merge base of ${describeCommit(plan.from)} and ${describeCommit(plan.to)}`,
+      "",
+    );
   }
-  const cut = await cutIn(dir, [from, to], fork, shallow);
+  const cut = await cutIn(dir, fork === null ? [to] : [from, to], fork, shallow);
   if (cut) return cutGap(cut);
-  return found({ kind: plan.rewrittenSource, spec: `${fork}..${to}`, base: fork, head: to });
+  const exempt =
+    plan.pushed.kind === "branch" && plan.branch !== null && plan.pushed.name !== plan.branch.name
+      ? await remoteTrackingTip(dir, remote, plan.branch.name)
+      : null;
+  return found({
+    source: {
+      kind: fork === from ? plan.source : plan.rewrittenSource,
+      spec: `${from}..${to}`,
+      base: from,
+      head: to,
+    },
+    start: from,
+    result: "tip",
+    target: pushedName(plan.pushed, from),
+    exempt: exempt === null ? [] : [exempt],
+    audit: false,
+  });
+}
+
+/** How messages name the ref a push moved. */
+function pushedName(pushed: CiPushedRef, fallback: string): string {
+  if (pushed.kind === "branch") return `${remote}/${pushed.name}`;
+  if (pushed.kind === "other") return pushed.ref;
+  return fallback.slice(0, 12);
 }
 
 /**
- * A range with no usable start (a new branch, a pipeline started on a branch, a force push whose
- * previous tip is gone or unrelated): what to compare `head` with, and how to report it.
- */
-interface Fallback {
-  /** The report's label when `head` is compared with a branch ("github push (new branch)"). */
-  source: string;
-  head: CiCommit;
-  /** The default branch the event names, compared with unless --base names another. */
-  branch: CiBranch | null;
-  pushed: CiPushedRef;
-  /** The label of the whole history of `head`, for a push to the default branch. */
-  wholeToDefault: string;
-  /** The label of the whole history of `head`, for a push to a ref the event does not name. */
-  wholeToUnknown: string;
-}
-
-function newBranchFallback(plan: Extract<CiPlan, { kind: "new-branch" }>): Fallback {
-  return {
-    source: plan.source,
-    head: plan.head,
-    branch: plan.defaultBranch,
-    pushed: plan.pushed,
-    wholeToDefault: plan.created
-      ? `${plan.event} (new default branch: whole history)`
-      : `${plan.event} (on the default branch: whole history)`,
-    wholeToUnknown: plan.created
-      ? `${plan.event} (new ref the event does not name: whole history)`
-      : `${plan.event} (on a ref the event does not name: whole history)`,
-  };
-}
-
-function betweenFallback(plan: Extract<CiPlan, { kind: "between" }>): Fallback {
-  return {
-    source: plan.rewrittenSource,
-    head: plan.to,
-    branch: plan.branch,
-    pushed: plan.pushed,
-    wholeToDefault: withNote(plan.rewrittenSource, " ", "to the default branch: whole history"),
-    wholeToUnknown: withNote(
-      plan.rewrittenSource,
-      " ",
-      "to a ref the event does not name: whole history",
-    ),
-  };
-}
-
-/** "github push (force push)" + note → "github push (force push<sep>note)"; else "… (note)". */
-function withNote(source: string, separator: string, note: string): string {
-  return source.endsWith(")")
-    ? `${source.slice(0, -1)}${separator}${note})`
-    : `${source} (${note})`;
-}
-
-/**
- * The commits of `head` that are not on the default branch (or --base): `<tip>..<head>`.
- *
- * A push to the default branch itself cannot be compared with it: origin/<default> already is
- * `head` in the runner's clone, and the range would be empty, a green answer that judged nothing.
- * So a push to the default branch, or to a ref the event does not name, checks the whole history
- * of `head` (the caller skips the commits made before adoption). So does a range that comes out
- * empty because --base names the pushed branch itself. An empty range for another branch (it
- * brings nothing the compared branch does not have) stays empty, labelled with what it was
- * compared with.
+ * A new branch or tag (or a pipeline started on a branch): its commits not on the default branch
+ * (or --base), judged as landing on it, the result a merge into it. A branch that is the default
+ * branch itself, created by this push (a repository's first push), has nothing before it: its
+ * whole history is judged, and brings its own adoption.
  */
 async function attemptNewBranch(
   dir: string,
-  fallback: Fallback,
+  plan: Extract<CiPlan, { kind: "new-branch" }>,
   shallow: ReadonlySet<string>,
   baseOverride: string | undefined,
 ): Promise<Attempt> {
-  const { source, head: headCommit, branch, pushed } = fallback;
-  const head = await commitIfPresent(dir, headCommit.sha);
-  if (head === null) return missingCommit(headCommit, null);
-  if (pushed.kind === "unknown") {
-    return attemptWholeHistory(dir, head, headCommit, fallback.wholeToUnknown, shallow);
-  }
-  if (pushed.kind === "branch" && branch !== null && pushed.name === branch.name) {
-    return attemptWholeHistory(dir, head, headCommit, fallback.wholeToDefault, shallow);
+  const { source, pushed } = plan;
+  const head = await commitIfPresent(dir, plan.head.sha);
+  if (head === null) return missingCommit(plan.head, null);
+  const pushedDefault = pushed.kind === "branch" && pushed.name === plan.defaultBranch.name;
+  if (baseOverride === undefined && pushedDefault) {
+    const label = plan.created
+      ? `${plan.event} (new default branch: whole history)`
+      : `${plan.event} (on the default branch: whole history)`;
+    return attemptWholeHistory(dir, head, plan.head, label, shallow, pushed);
   }
   let tip: string | null;
   let tipName: string;
@@ -303,42 +278,43 @@ async function attemptNewBranch(
       );
     }
   } else {
-    if (branch === null) {
-      throw new IntentguardError(
-        `${source}: the commits before it are not in this clone, and the event names no default branch to compare with, so the commits it brings cannot be told. Name the branch to compare with: --ci --base origin/<branch>.`,
-      );
-    }
-    tipName = `origin/${branch.name}`;
-    tip = await remoteTrackingTip(dir, remote, branch.name);
+    tipName = `${remote}/${plan.defaultBranch.name}`;
+    tip = await remoteTrackingTip(dir, remote, plan.defaultBranch.name);
     if (tip === null) {
-      return lacks(
-        `does not have refs/remotes/origin/${branch.name} (the default branch, ${branch.field}), which ${source} is compared with`,
-        `Fetch it (git fetch origin ${branchRefspec(remote, branch.name)}); with actions/checkout, \`fetch-depth: 0\` fetches every branch; or add --deepen to let intentguard fetch it.`,
-        `Check that ${remote} has the branch ${branch.name}, or name the branch to compare with: --ci --base origin/<branch>.`,
-      );
+      return missingBranch(plan.defaultBranch, `the default branch, which ${source} lands on`);
     }
   }
-  if (await isAncestor(dir, head, tip)) {
-    // Nothing new relative to the tip. Never an empty answer for a push to that very branch.
-    if (pushed.kind === "branch" && namesBranch(tipName, pushed.name)) {
-      const label = withNote(source, "; ", `${tipName} is the pushed branch: whole history`);
-      return attemptWholeHistory(dir, head, headCommit, label, shallow);
-    }
-    const kind = withNote(source, "; ", `nothing new relative to ${tipName}`);
-    return found({ kind, spec: `${tip}..${head}`, base: tip, head });
+  if (pushed.kind === "branch" && namesBranch(tipName, pushed.name)) {
+    // --base names the pushed branch itself: nothing lies before the push to compare with.
+    const label = withNote(source, "; ", `${tipName} is the pushed branch: whole history`);
+    return attemptWholeHistory(dir, head, plan.head, label, shallow, pushed);
   }
   if (shallow.size > 0) {
     const fork = await mergeBase(dir, tip, head);
     if (fork === null) {
-      return lacks(
-        `has no merge base of ${tipName} (${tip}) and ${describeCommit(headCommit)}`,
-        "",
-      );
+      return lacks(`has no merge base of ${tipName} (${tip}) and ${describeCommit(plan.head)}`, "");
     }
     const cut = await cutIn(dir, [tip, head], fork, shallow);
     if (cut) return cutGap(cut);
   }
-  return found({ kind: source, spec: `${tip}..${head}`, base: tip, head });
+  const kind = (await isAncestor(dir, head, tip))
+    ? withNote(source, "; ", `nothing new relative to ${tipName}`)
+    : source;
+  return found({
+    source: { kind, spec: `${tip}..${head}`, base: tip, head },
+    start: tip,
+    result: "merge",
+    target: tipName,
+    exempt: [],
+    audit: false,
+  });
+}
+
+/** "github push (force push)" + note → "github push (force push<sep>note)"; else "… (note)". */
+function withNote(source: string, separator: string, note: string): string {
+  return source.endsWith(")")
+    ? `${source.slice(0, -1)}${separator}${note})`
+    : `${source} (${note})`;
 }
 
 /** Whether a ref names `branch`: `branch`, `refs/heads/branch`, `origin/branch`, … */
@@ -346,13 +322,14 @@ function namesBranch(ref: string, branch: string): boolean {
   return ref === branch || ref === `refs/heads/${branch}` || originBranch(ref) === branch;
 }
 
-/** The whole history of `head` (spec `<head>`, no base): every commit of it must be present. */
+/** The whole history of `head` (spec `<head>`, no start): every commit of it must be present. */
 async function attemptWholeHistory(
   dir: string,
   head: string,
   headCommit: CiCommit,
   kind: string,
   shallow: ReadonlySet<string>,
+  pushed: CiPushedRef,
 ): Promise<Attempt> {
   const cut = await cutIn(dir, [head], null, shallow);
   if (cut) {
@@ -361,7 +338,14 @@ async function attemptWholeHistory(
       "",
     );
   }
-  return found({ kind, spec: head, base: null, head });
+  return found({
+    source: { kind, spec: head, base: null, head },
+    start: null,
+    result: "tip",
+    target: pushedName(pushed, head),
+    exempt: [],
+    audit: false,
+  });
 }
 
 function missingCommit(commit: CiCommit, branch: CiBranch | null): Attempt {
@@ -376,7 +360,15 @@ function missingCommit(commit: CiCommit, branch: CiBranch | null): Attempt {
   return lacks(
     `does not have ${describeCommit(commit)}`,
     `Fetch it (${fetch}), or add --deepen to let intentguard fetch it.${checkout}`,
-    `${remote} did not send it either: it may be gone from ${remote} (a force push, a deleted branch). Check the event, or name the commits with --range.${checkout}`,
+    `${remote} did not send it either: it may be gone from ${remote} (a force push, a deleted branch), and the rules in force before the push cannot be read without it. Check the event, or name the commits with --range.${checkout}`,
+  );
+}
+
+function missingBranch(branch: CiBranch, what: string): Attempt {
+  return lacks(
+    `does not have refs/remotes/${remote}/${branch.name} (${what}, ${branch.field})`,
+    `Fetch it (git fetch origin ${branchRefspec(remote, branch.name)}); with actions/checkout, \`fetch-depth: 0\` fetches every branch; or add --deepen to let intentguard fetch it.`,
+    `Check that ${remote} has the branch ${branch.name}, or name the branch to compare with: --ci --base origin/<branch>.`,
   );
 }
 

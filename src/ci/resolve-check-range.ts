@@ -1,4 +1,3 @@
-import type { RangeSource } from "../core/check/range-check.js";
 import type { Environment } from "../environment.js";
 import { IntentguardError } from "../errors.js";
 import {
@@ -6,12 +5,12 @@ import {
   commitParents,
   isAncestor,
   mergeBase,
-  rangeCommitsOldestFirst,
   shallowCommits,
 } from "../git/history-bounds.js";
 import type { Repo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
 import { resolveCi } from "./ci-range.js";
+import type { ResolvedRange } from "./resolved-range.js";
 import { cutIn, shallowError } from "./shallow-history.js";
 
 /** Which commits `intentguard check` covers, as its flags ask. */
@@ -32,22 +31,22 @@ export type RangeRequest =
   | { kind: "ci"; deepen: boolean; base?: string };
 
 /**
- * Resolves a request to the range it covers, with full SHAs: `spec` is what git rev-list gets
- * (`<base>..<head>`; `<head>` for a whole history; `<commit>^!` for --commit). A range it cannot
- * know whole is an IntentguardError (exit 2) naming the value and the fix, never a partial range:
- * an unknown revision, `a..b` where a is not an ancestor of b, an explicit range with no commits,
- * a CI event it cannot read, or a shallow clone that lacks the history the range needs.
+ * Resolves a request to the landing it covers, with full SHAs: `spec` is `<start>..<head>`, or
+ * `<head>` for a whole history. A range it cannot know whole is an IntentguardError (exit 2)
+ * naming the value and the fix, never a partial range: an unknown revision, `a..b` where a is
+ * not an ancestor of b, an explicit range with no commits, a CI event it cannot read, a start the
+ * clone lacks, or a shallow clone that lacks the history the range needs.
  *
  * A CI event that brings nothing to check (a deleted branch) resolves to a source whose `spec`
- * and `head` are empty and whose `base` is null; the caller reports that there is nothing to
- * check. A CI range may otherwise be empty (a push that only moved a branch back): commitsToCheck
- * then returns no commits.
+ * and `head` are empty; the caller reports that there is nothing to check. A CI range may
+ * otherwise bring no commit (a push that only moved a branch back): it is still judged as a
+ * landing, on the rules its tip leaves.
  */
 export async function resolveCheckRange(
   repo: Repo,
   request: RangeRequest,
   ci: Environment["ci"],
-): Promise<RangeSource> {
+): Promise<ResolvedRange> {
   switch (request.kind) {
     case "range":
       return resolveRangeFlag(repo.root, request.range);
@@ -61,19 +60,22 @@ export async function resolveCheckRange(
   }
 }
 
-/** The commits a resolved range covers, oldest first (parents before children). */
-export async function commitsToCheck(repo: Repo, source: RangeSource): Promise<string[]> {
-  if (source.spec === "") return [];
-  if (source.kind === "--commit") return [source.head];
-  return rangeCommitsOldestFirst(repo.root, [source.spec]);
-}
-
 // --range, --commit, --base ----------------------------------------------------------------------
 
 const rangeExamples =
   "e.g. --range origin/main..HEAD, --base origin/main (the commits HEAD brings since it forked from it) or --commit HEAD";
 
-async function resolveRangeFlag(dir: string, range: string): Promise<RangeSource> {
+/** An explicit range: an audit of history, landing as its second end became the first's tip. */
+function audited(
+  source: ResolvedRange["source"],
+  start: string | null,
+  target: string,
+  result: ResolvedRange["result"] = "tip",
+): ResolvedRange {
+  return { source, start, result, target, exempt: [], audit: true };
+}
+
+async function resolveRangeFlag(dir: string, range: string): Promise<ResolvedRange> {
   const shown = JSON.stringify(range);
   if (range.trim() === "") {
     throw new IntentguardError(`--range is empty. Give a range or a revision, ${rangeExamples}.`);
@@ -92,7 +94,7 @@ async function resolveRangeFlag(dir: string, range: string): Promise<RangeSource
     const head = await namedCommit(dir, "--range", range, range);
     const cut = await cutIn(dir, [head], null, await shallowCommits(dir));
     if (cut) throw shallowError(`the history of ${shown} is cut at ${cut}`, false);
-    return { kind: "--range", spec: head, base: null, head };
+    return audited({ kind: "--range", spec: head, base: null, head }, null, range);
   }
   const fromRev = parts[0] || "HEAD";
   const toRev = parts[1] || "HEAD";
@@ -126,10 +128,10 @@ async function resolveRangeFlag(dir: string, range: string): Promise<RangeSource
       `the range ${shown} reaches the commit ${cut}, where its history is cut`,
       false,
     );
-  return { kind: "--range", spec: `${from}..${to}`, base: from, head: to };
+  return audited({ kind: "--range", spec: `${from}..${to}`, base: from, head: to }, from, fromRev);
 }
 
-async function resolveCommitFlag(dir: string, rev: string): Promise<RangeSource> {
+async function resolveCommitFlag(dir: string, rev: string): Promise<ResolvedRange> {
   if (rev.trim() === "") {
     throw new IntentguardError("--commit is empty. Name a commit, e.g. --commit HEAD.");
   }
@@ -142,10 +144,16 @@ async function resolveCommitFlag(dir: string, rev: string): Promise<RangeSource>
     );
   }
   const [parent = null] = await commitParents(dir, commit);
-  return { kind: "--commit", spec: `${commit}^!`, base: parent, head: commit };
+  const source = { kind: "--commit", spec: `${commit}^!`, base: parent, head: commit };
+  const target = parent === null ? commit.slice(0, 12) : `${commit.slice(0, 12)}^`;
+  return { ...audited(source, parent, target), judged: [commit] };
 }
 
-async function resolveBaseFlag(dir: string, baseRev: string): Promise<RangeSource> {
+/**
+ * --base: the commits HEAD brings since it forked from the ref, landing on the ref's tip (its
+ * rules are the rules in force, not the fork point's), the result a merge into it.
+ */
+async function resolveBaseFlag(dir: string, baseRev: string): Promise<ResolvedRange> {
   const shown = JSON.stringify(baseRev);
   if (baseRev.trim() === "") {
     throw new IntentguardError(
@@ -175,7 +183,8 @@ async function resolveBaseFlag(dir: string, baseRev: string): Promise<RangeSourc
       `--base ${shown}: the range holds no commits: HEAD (${head}) is already in the history of ${baseRev}. Check out the branch to check, or name the commits with --range or --commit.`,
     );
   }
-  return { kind: "--base", spec: `${fork}..${head}`, base: fork, head };
+  const source = { kind: "--base", spec: `${base}..${head}`, base, head };
+  return audited(source, base, baseRev, "merge");
 }
 
 /** --ci's --base (the ref to compare with), refused before the CI event is read. */

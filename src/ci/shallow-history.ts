@@ -4,7 +4,6 @@ import {
   type CiRangeRequest,
   isBranchName,
 } from "../core/check/ci-event.js";
-import type { RangeSource } from "../core/check/range-check.js";
 import { GitError, IntentguardError } from "../errors.js";
 import {
   branchRefspec,
@@ -13,6 +12,7 @@ import {
   shallowCommits,
 } from "../git/history-bounds.js";
 import { listAncestors } from "../git/revisions.js";
+import type { ResolvedRange } from "./resolved-range.js";
 
 /** The remote a CI clone fetched from, and that --deepen fetches from. */
 export const remote = "origin";
@@ -62,7 +62,7 @@ export interface Gap {
 }
 
 /** One try at resolving a CI range: the range, or what the clone lacks for it. */
-export type Attempt = { ok: true; source: RangeSource } | { ok: false; gap: Gap };
+export type Attempt = { ok: true; range: ResolvedRange } | { ok: false; gap: Gap };
 
 /**
  * Exit 2 for what the clone lacks. `deepened` says how far --deepen fetched, when it ran: then the
@@ -112,7 +112,7 @@ export async function withDeepening(
   plan: CiPlan,
   baseOverride: string | undefined,
   attempt: () => Promise<Attempt>,
-): Promise<RangeSource> {
+): Promise<ResolvedRange> {
   const { wants, optional } = planWants(plan, baseOverride);
   let depth = firstDeepen;
   const deepened: Deepened = { steps: [], plainFetch: false };
@@ -120,7 +120,7 @@ export async function withDeepening(
   let stalled = 0;
   for (;;) {
     const result = await attempt();
-    if (result.ok) return result.source;
+    if (result.ok) return result.range;
     if (await isShallowRepository(dir)) {
       const boundary = [...(await shallowCommits(dir))].sort().join(" ");
       stalled = boundary === lastBoundary ? stalled + 1 : 0;

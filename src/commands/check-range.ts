@@ -1,5 +1,5 @@
 import { appendFileSync, lstatSync, writeFileSync } from "node:fs";
-import { commitsToCheck, type RangeRequest, resolveCheckRange } from "../ci/resolve-check-range.js";
+import { type RangeRequest, resolveCheckRange } from "../ci/resolve-check-range.js";
 import {
   type RangeCheck,
   type RangeSource,
@@ -7,11 +7,11 @@ import {
   rangeCheckSchemaVersion,
 } from "../core/check/range-check.js";
 import type { Environment } from "../environment.js";
-import { ExitCode, IntentguardError, UsageError } from "../errors.js";
+import { ExitCode, UsageError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { fileSystemError } from "../fs/fs-error.js";
-import { checkRange } from "../gate/check-range.js";
 import { locateRepo } from "../git/repo.js";
+import { checkRange, rangeLanding } from "../land/check-range.js";
 import { formatRangeCheckGithubSummary } from "../report/check-range-github.js";
 import { noCommitsToCheck } from "../report/messages.js";
 import { styleFor } from "../report/style.js";
@@ -45,7 +45,8 @@ export async function runRangeCheck({ values, env }: CommandInput): Promise<Exit
   }
   const repo = await locateRepo(env.cwd);
   const request = rangeRequest(values);
-  const source = await resolveCheckRange(repo, request, env.ci);
+  const range = await resolveCheckRange(repo, request, env.ci);
+  const { source } = range;
   if (source.spec === "") {
     // The CI event brings no commits (a branch deleted): said as such, and as an empty report.
     if (format === "text" && output === undefined) {
@@ -55,18 +56,12 @@ export async function runRangeCheck({ values, env }: CommandInput): Promise<Exit
     }
     return ExitCode.Ok;
   }
-  const commits = await commitsToCheck(repo, source);
-  if (commits.length === 0 && request.kind !== "ci") {
-    throw new IntentguardError(
-      `${JSON.stringify(source.spec)} holds no commits, so there is nothing to judge (exit 2: a check of nothing is not a pass). Name a range that has commits, e.g. --range origin/main..HEAD.`,
-    );
-  }
   const progress = progressLine(process.stderr);
   const check = await checkRange({
     repo,
     env,
     source,
-    commits,
+    landing: rangeLanding(repo, range),
     verifyTraces: values["verify-traces"] === true,
     onProgress: progress.update,
   });

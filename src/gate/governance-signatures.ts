@@ -16,18 +16,19 @@ import type { GovernanceSnapshot } from "../governance/governance-snapshot.js";
  * What a judged commit's signature must satisfy, when the policy it is judged by requires
  * governance commits to be signed by an approver (governance.require_signed_by_approver); null
  * otherwise, at no cost. The approvals the commit adds are found by comparing the rules it is
- * judged by with the ones it leaves (`own`, already read to check they are valid).
+ * judged by with the ones it brings into force (`own`).
  */
 export async function governanceSignatureDue(
   repo: Repo,
   commit: string,
   judged: { verdict: Verdict; governance: Governance },
-  own: () => Promise<GovernanceSnapshot>,
+  own: () => Promise<GovernanceSnapshot | null>,
 ): Promise<SignatureDue | null> {
   if (!signatureRequired(judged.verdict, judged.governance)) return null;
   let left: Governance | null = null;
   try {
-    left = await compileSnapshot(await own(), repo.stateDir);
+    const snapshot = await own();
+    left = snapshot ? await compileSnapshot(snapshot, repo.stateDir) : null;
   } catch (error) {
     // Rules it leaves that cannot be read are refused as governance_invalid already.
     if (!(error instanceof ConfigError)) throw error;

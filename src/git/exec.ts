@@ -11,6 +11,19 @@ import { GitError, IntentguardError } from "../errors.js";
  */
 const baseArgs = ["-c", "core.quotePath=false", "-c", "color.ui=never"];
 
+/**
+ * Objects as stored, in every git intentguard starts: git honours `refs/replace/*` and grafts
+ * unless told not to, so a pushed replace ref or a local graft would otherwise show intentguard
+ * other commits, trees and parents than a clone gets. A graft file under /dev/null can never
+ * exist, so git reads none (GIT_GRAFT_FILE=/dev/null itself makes git print a deprecation hint
+ * on every command).
+ */
+const storedObjects = { GIT_NO_REPLACE_OBJECTS: "1", GIT_GRAFT_FILE: "/dev/null/no-grafts" };
+
+function gitEnv(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
+  return { ...(env ?? process.env), ...storedObjects };
+}
+
 export interface GitOptions {
   /** Written to git's stdin, then stdin is closed. */
   input?: string | Buffer;
@@ -57,7 +70,7 @@ export function streamGit(
     // No stdin pipe unless there is input: one socket less to set up on the hook path.
     const child = spawn("git", [...baseArgs, ...args], {
       cwd: dir,
-      env: options.env ?? process.env,
+      env: gitEnv(options.env),
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
     const { stdout, stderr: errorOutput } = child;
@@ -123,7 +136,7 @@ export function startGit(
   const finished = new Promise<{ stderr: string; status: number }>((resolve, reject) => {
     const child = spawn("git", [...baseArgs, ...args], {
       cwd: dir,
-      env: process.env,
+      env: gitEnv(undefined),
       stdio: ["pipe", "pipe", "pipe"],
     });
     const { stdin, stdout, stderr: errorOutput } = child;

@@ -83,7 +83,9 @@ export async function commitIfPresent(dir: string, rev: string): Promise<string 
     ["rev-parse", "-q", "--verify", ...revisionArguments([`${rev}^{commit}`])],
     { okExitCodes: [1] },
   );
-  return status === 0 ? stdout.toString("utf8").trim() : null;
+  // `^HEAD` (a negative revision) "verifies" as `^<sha>`: not one commit.
+  const sha = stdout.toString("utf8").trim();
+  return status === 0 && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha) ? sha : null;
 }
 
 /** The parents of a commit, first parent first (empty for a root, or a shallow clone's cut). */

@@ -167,3 +167,16 @@ export async function listNotes(dir: string): Promise<Map<string, string>> {
   }
   return notes;
 }
+
+/**
+ * The names under which `git cat-file` finds a commit's note, one per fan-out git may have laid
+ * the notes tree out with (none, 2/38, 2/2/36): asked beside other objects of a job, they cost no
+ * process of their own. At most one of them exists.
+ */
+export function noteObjectNames(commit: string): string[] {
+  return [
+    `${notesRef}:${commit}`,
+    `${notesRef}:${commit.slice(0, 2)}/${commit.slice(2)}`,
+    `${notesRef}:${commit.slice(0, 2)}/${commit.slice(2, 4)}/${commit.slice(4)}`,
+  ];
+}

@@ -236,3 +236,11 @@ export async function gitVersion(dir: string): Promise<[number, number, number]>
     .map((part) => Number(part ?? 0));
   return [major, minor, patch];
 }
+
+/**
+ * The empty tree's ID in this repository's object format (SHA-1 or SHA-256): what a commit that
+ * authors its whole tree is compared with. git knows it without it being stored.
+ */
+export async function emptyTree(dir: string): Promise<string> {
+  return gitText(dir, ["hash-object", "-t", "tree", "--stdin"], { input: "" });
+}

@@ -112,7 +112,7 @@ async function parseGovernance(
 }
 
 function repairAdvice(location: GovernanceLocation): string {
-  if (location.kind === "commit") {
+  if (location.kind === "commit" || location.kind === "in-force") {
     return `Fix the file and commit it on its own (a governance commit is allowed while the committed rules are broken); until then intentguard blocks every other commit.`;
   }
   if (location.kind === "index") return "Fix the file, stage it with git add, and commit again.";

@@ -4,11 +4,16 @@ import { ConfigError } from "../errors.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import { type GitObject, readObjects } from "../git/read-objects.js";
 
-/** Where governance was read from: a commit, the index (what is staged), or the working tree. */
+/**
+ * Where governance was read from: a commit, the index (what is staged), the working tree, or —
+ * for rules no single commit holds — the rules in force for a commit of a landing, merged from
+ * the target's rules and the landing's rules changes (src/land/rules-in-force.ts).
+ */
 export type GovernanceLocation =
   | { kind: "commit"; rev: string }
   | { kind: "index" }
-  | { kind: "worktree" };
+  | { kind: "worktree" }
+  | { kind: "in-force"; rev: string };
 
 /** The raw text of the two governance files at one location; null where a file is absent. */
 export interface GovernanceSnapshot {
@@ -28,11 +33,13 @@ export interface GovernanceSnapshot {
 export function fileLabel(location: GovernanceLocation, file: string): string {
   if (location.kind === "commit") return `${location.rev}:${file}`;
   if (location.kind === "index") return `${file} (staged)`;
+  if (location.kind === "in-force") return `${file} (the rules in force for ${location.rev})`;
   return file;
 }
 
 export function describeLocation(location: GovernanceLocation): string {
   if (location.kind === "commit") return location.rev;
+  if (location.kind === "in-force") return `the rules in force for ${location.rev}`;
   return location.kind === "index" ? "the index" : "the working tree";
 }
 

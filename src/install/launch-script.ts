@@ -63,7 +63,7 @@ function missingPackage(hook: string): string[] {
     "done",
     '[ -n "$ig_tips" ] || exit 0',
     "# shellcheck disable=SC2086 # one word per commit ID is the point",
-    '[ -n "$(git rev-list -n 1 $ig_tips --not --branches --remotes --)" ] || exit 0',
+    '[ -n "$(GIT_NO_REPLACE_OBJECTS=1 GIT_GRAFT_FILE=/dev/null/no-grafts git rev-list -n 1 $ig_tips --not --branches --remotes --)" ] || exit 0',
   ];
   const guard = hook.startsWith("$")
     ? [

@@ -70,6 +70,14 @@ export function adviceText(advice: Advice): string {
       return `put it back: git restore --staged --worktree --source=HEAD -- ${fromTop(intentsFilePath)} (to retire intentguard, run intentguard uninstall and remove the file with INTENTGUARD=0 git commit)`;
     case "fix-governance":
       return "fix the file (the lines above name where), stage it, and commit it on its own";
+    case "rebase-rules-change":
+      return `rebase the rules change onto ${advice.onto} (git rebase ${shellQuote(advice.onto)}), resolve the rules there, and land it again: a rules change applies as a change to the rules in force, never as a copy of older rules`;
+    case "restore-rules-in-force":
+      return `bring ${advice.onto} in again (git merge ${shellQuote(advice.onto)}, or git rebase ${shellQuote(advice.onto)}) so the tip holds the rules in force, or change the rules in a governance commit of their own`;
+    case "adopt-once":
+      return advice.governedRef
+        ? `rules are already in force on ${advice.governedRef}: branch from it (or merge it) and land the commits under its rules, without a second intents file of their own`
+        : "adopt intentguard once: land one adoption commit, then the rest under its rules";
     case "sign-governance-commit":
       return signGovernanceCommitText(advice.approvers);
     case "allow-signing-key":

@@ -220,12 +220,20 @@ export const ruleDescriptions: Record<CheckRule, { text: string; section: string
     section: "authentic-governance-signed-rule-changes",
   },
   governance_unreadable: {
-    text: "The rules a commit's parent carries can be read, so the commit can be judged.",
-    section: "where-the-rules-come-from",
+    text: "The rules in force for a commit can be read, so the commit can be judged.",
+    section: "the-rules-in-force",
+  },
+  governance_conflict: {
+    text: "A rules change carries into the rules in force on the target: nothing changed the same rule differently since it was made.",
+    section: "the-rules-in-force",
+  },
+  governance_diverged: {
+    text: "A landing leaves exactly the rules in force on its tip: no merge or rebase drops or alters a rules change, and no tip keeps older rules.",
+    section: "the-rules-in-force",
   },
   adoption_repeated: {
-    text: "intentguard is adopted once per history: no commit adopts it again where governance already existed.",
-    section: "where-the-rules-come-from",
+    text: "intentguard is adopted once: no commit adopts it where rules are already in force, and no landing adopts twice.",
+    section: "the-rules-in-force",
   },
   trace_missing: {
     text: "Every commit after adoption has a trace record.",

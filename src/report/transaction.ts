@@ -1,8 +1,8 @@
-import type { Verdict } from "../core/judge/verdict.js";
+import type { Finding, Verdict } from "../core/judge/verdict.js";
 import type { CommitHeader } from "../core/trace/commit-diff.js";
 import { plural } from "./count.js";
 import type { Style } from "./style.js";
-import { formatVerdictText } from "./verdict-text.js";
+import { findingLines, formatVerdictText } from "./verdict-text.js";
 
 /** A judged commit as the report names it. */
 export interface JudgedCommit {
@@ -12,13 +12,15 @@ export interface JudgedCommit {
 
 /**
  * What the reference-transaction hook says about the commits a ref update brings: for one
- * commit, its verdict as the commit hooks always printed it; for several (a rebase, an am), each
- * refused commit named with its verdict, or one line for all that were allowed.
+ * commit, its verdict as the commit hooks always printed it; for several (a rebase, an am, a
+ * branch merged in), each refused commit named with its verdict, or one line for all that were
+ * allowed — saying how many got a record now (the others carried theirs: traced where made).
  */
 export function formatTransactionReport(
   shown: readonly JudgedCommit[],
   total: number,
   style: Style,
+  traced = shown.length,
 ): string {
   const [only] = shown;
   if (!only) return "";
@@ -27,14 +29,36 @@ export function formatTransactionReport(
   if (refused.length === 0) {
     const ungoverned = total - shown.length;
     const rest = ungoverned > 0 ? `; ${ungoverned} without governance, not traced` : "";
-    return style.green(
-      `✓ intentguard: ${plural(shown.length, "commit")} allowed and traced${rest}\n`,
-    );
+    const tracing =
+      traced === shown.length
+        ? "allowed and traced"
+        : `allowed, ${traced} traced now (the others carry their records)`;
+    return style.green(`✓ intentguard: ${plural(shown.length, "commit")} ${tracing}${rest}\n`);
   }
   return refused
     .map(
       (judged) =>
         `${style.bold(`commit ${judged.diff.commit.sha.slice(0, 12)} ${judged.diff.commit.subject}`)}\n${formatVerdictText(judged.verdict, style)}`,
     )
+    .join("");
+}
+
+/**
+ * What the hook says about a landing as a whole — the rules its tip leaves, its adoptions — each
+ * finding headed like a verdict's, then its rule, paths and next steps.
+ */
+export function formatLandingFindings(
+  findings: readonly { commit: string; finding: Finding }[],
+  style: Style,
+): string {
+  return findings
+    .map(({ commit, finding }) => {
+      const head =
+        finding.severity === "error"
+          ? [style.red(`✗ intentguard: blocked — ${finding.message}`)]
+          : [];
+      const about = style.dim(`  commit: ${commit.slice(0, 12)}`);
+      return `${[...head, ...findingLines(finding, [], style), about].join("\n")}\n`;
+    })
     .join("");
 }

@@ -64,7 +64,11 @@ const kindLabel: Record<Verdict["kind"], string> = {
   "no-intent": "no intent required by policy",
 };
 
-function findingLines(finding: Finding, entries: readonly PathVerdict[], style: Style): string[] {
+export function findingLines(
+  finding: Finding,
+  entries: readonly PathVerdict[],
+  style: Style,
+): string[] {
   const mark = finding.severity === "error" ? style.red("✗") : style.yellow("!");
   const lines =
     finding.severity === "warn" ? [`${mark} warning (${finding.rule}): ${finding.message}`] : [];

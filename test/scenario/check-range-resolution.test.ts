@@ -1,14 +1,11 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  commitsToCheck,
-  type RangeRequest,
-  resolveCheckRange,
-} from "../../src/ci/resolve-check-range.js";
+import { type RangeRequest, resolveCheckRange } from "../../src/ci/resolve-check-range.js";
 import type { RangeSource } from "../../src/core/check/range-check.js";
 import { type Environment, readEnvironment } from "../../src/environment.js";
 import { IntentguardError } from "../../src/errors.js";
+import { rangeCommitsOldestFirst } from "../../src/git/history-bounds.js";
 import { locateRepo, type Repo } from "../../src/git/repo.js";
 import {
   createRepo,
@@ -121,7 +118,14 @@ async function resolve(
   env: Environment["ci"] = ci(),
   repo: Repo = fullRepo,
 ): Promise<RangeSource> {
-  return resolveCheckRange(repo, request, env);
+  return (await resolveCheckRange(repo, request, env)).source;
+}
+
+/** The commits a resolved range brings, oldest first, as git lists them (what the landing judges). */
+async function commitsToCheck(repo: Repo, source: RangeSource): Promise<string[]> {
+  if (source.spec === "") return [];
+  if (source.kind === "--commit") return [source.head];
+  return rangeCommitsOldestFirst(repo.root, [source.spec]);
 }
 
 /** Resolution must fail with exit 2; returns the message for exact assertions. */

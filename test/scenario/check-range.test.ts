@@ -458,9 +458,12 @@ describe("pre-receive against pushes that route around it", () => {
       },
       "Adopt my own rules",
     );
+    // A new branch lands on the default branch, where rules are in force: its root is no
+    // adoption but a rules change mixed with code, and a rules change that cannot carry.
     const adopted = repo.tryGit(["push", "server", "own"]);
     expect(adopted.status).not.toBe(0);
-    expect(adopted.stderr).toContain("adoption_repeated");
+    expect(adopted.stderr).toContain("governance_isolation");
+    expect(adopted.stderr).toContain("governance_conflict");
 
     repo.git("checkout", "-q", "-f", "main");
     commitUnchecked(repo, { "src/billing/invoice.ts": "bad\n" }, "Bad", "Intent: INT-001");
@@ -508,7 +511,7 @@ describe("check --range output and edges", () => {
     const repo = await createSelectedRepo();
     const negative = repo.intentguard(["check", "--range", "^HEAD"]);
     expect(negative.status, negative.stdout).toBe(2);
-    expect(negative.stderr).toContain("holds no commits");
+    expect(negative.stderr).toContain('--range "^HEAD"');
     const payload = path.join(createScratchDir(), "event.json");
     writeFileSync(
       payload,

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createGovernedRepo, refusedByHook, type TestRepo } from "../support/test-repo.js";
 
-/** Commits with every hook skipped (INTENTGUARD=0): the setup of a scenario, not its subject. */
-function commitUnchecked(repo: TestRepo, message: string, args: string[] = []): void {
-  const result = repo.tryGit(["commit", "-q", ...args, "-m", message], {
+/**
+ * Commits with every hook skipped (INTENTGUARD=0): the setup of a scenario, not its subject. The
+ * message names the intent that owns the change: commits a merge brings onto a branch are judged
+ * as they land there, under their own trailers.
+ */
+function commitUnchecked(repo: TestRepo, message: string, args: string[] = [], intent = "INT-001") {
+  const result = repo.tryGit(["commit", "-q", ...args, "-m", `${message}\n\nIntent: ${intent}`], {
     env: { INTENTGUARD: "0" },
   });
   if (result.status !== 0) throw new Error(`commit "${message}" failed: ${result.stderr}`);
@@ -13,81 +17,96 @@ function commitUnchecked(repo: TestRepo, message: string, args: string[] = []): 
 async function branched(
   onFeature: (repo: TestRepo) => void,
   onMain: (repo: TestRepo) => void = () => {},
+  intent = "INT-001",
 ): Promise<TestRepo> {
   const repo = await createGovernedRepo();
   repo.git("checkout", "-q", "-b", "feature");
   onFeature(repo);
   repo.git("add", "-A");
-  commitUnchecked(repo, "Feature work");
+  commitUnchecked(repo, "Feature work", [], intent);
   repo.git("checkout", "-q", "main");
   onMain(repo);
   repo.git("add", "-A");
-  if (repo.git("status", "--porcelain").trim()) commitUnchecked(repo, "Main work");
+  if (repo.git("status", "--porcelain").trim()) commitUnchecked(repo, "Main work", [], intent);
   return repo;
 }
 
 /**
  * A governed repository where `feature` and `main` each changed a different line of
- * src/billing/invoice.ts (INT-003's, outside the selected INT-001), with hooks off.
+ * docs/guide.md under INT-002 (outside the selected INT-001), with hooks off.
  */
-async function bothSidesChangedBilling() {
+async function bothSidesChangedDocs() {
   const repo = await createGovernedRepo();
   const lines = "1\n2\n3\n4\n5\n6\n7\n8\n";
-  repo.write("src/billing/invoice.ts", lines);
+  repo.write("docs/guide.md", lines);
   repo.git("add", "-A");
-  commitUnchecked(repo, "Base");
+  commitUnchecked(repo, "Base", [], "INT-002");
   repo.git("checkout", "-q", "-b", "feature");
-  repo.write("src/billing/invoice.ts", lines.replace("1\n", "feature\n"));
-  commitUnchecked(repo, "Feature side", ["-a"]);
+  repo.write("docs/guide.md", lines.replace("1\n", "feature\n"));
+  commitUnchecked(repo, "Feature side", ["-a"], "INT-002");
   repo.git("checkout", "-q", "main");
-  repo.write("src/billing/invoice.ts", lines.replace("8\n", "main\n"));
-  commitUnchecked(repo, "Main side", ["-a"]);
+  repo.write("docs/guide.md", lines.replace("8\n", "main\n"));
+  commitUnchecked(repo, "Main side", ["-a"], "INT-002");
   expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
   return repo;
 }
 
 describe("merges", () => {
   it("allows a clean merge that only brings commits already made, with no intent needed", async () => {
-    const repo = await branched((r) => r.write("docs/feature.md", "# Feature\n"));
+    const repo = await branched(
+      (r) => r.write("docs/feature.md", "# Feature\n"),
+      undefined,
+      "INT-002",
+    );
     repo.write("src/auth/login.ts", "main side\n");
     repo.git("add", "-A");
     commitUnchecked(repo, "Main side");
     const result = repo.tryGit(["merge", "--no-ff", "-m", "Merge feature", "feature"]);
-    expect(result.status).toBe(0);
-    expect(result.stderr).toContain("✓ intentguard: allowed — merge, 0 paths");
+    expect(result.status, result.stderr).toBe(0);
+    // The branch's commit lands with the merge, judged under its own trailer; the merge itself
+    // authors nothing (its verdict: merge, 0 paths — in the range check below).
+    expect(result.stderr).toContain("✓ intentguard: 2 commits allowed and traced");
     expect(repo.git("rev-list", "--parents", "-n1", "HEAD").trim().split(" ")).toHaveLength(3);
+    const range = repo.intentguard(["check", "--commit", "HEAD", "--format", "json"]);
+    expect(JSON.parse(range.stdout).commits[0].verdict.kind).toBe("merge");
     expect(repo.lastMessage()).toBe("Merge feature\n");
   });
 
   it("says a clean merge is allowed once, with no word about a later hook deciding", async () => {
-    const repo = await branched((r) => r.write("docs/feature.md", "# Feature\n"));
+    const repo = await branched(
+      (r) => r.write("docs/feature.md", "# Feature\n"),
+      undefined,
+      "INT-002",
+    );
     // --edit opens the editor (GIT_EDITOR=true keeps git's message): the hooks that run then
     // must not speak before the merge lands.
     const result = repo.tryGit(["merge", "--no-ff", "--edit", "feature"]);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).not.toContain("decides");
     expect(result.stderr.match(/intentguard:/g)).toHaveLength(1);
-    expect(result.stderr).toContain("✓ intentguard: allowed — merge");
+    expect(result.stderr).toContain("✓ intentguard: 2 commits allowed and traced");
   });
 
   it("allows a clean merge of a path both sides changed: git's own merge authors nothing", async () => {
-    const repo = await bothSidesChangedBilling();
+    const repo = await bothSidesChangedDocs();
     // Each side's change is its own commit's (judged there, and by CI); the merge only combines them.
     const result = repo.tryGit(["merge", "--no-ff", "-m", "Merge feature", "feature"]);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr).toContain("merge, 0 paths");
-    expect(repo.read("src/billing/invoice.ts")).toBe("feature\n2\n3\n4\n5\n6\n7\nmain\n");
+    expect(result.stderr).toContain("✓ intentguard: 2 commits allowed and traced");
+    const merge = repo.intentguard(["check", "--commit", "HEAD", "--format", "json"]);
+    expect(JSON.parse(merge.stdout).commits[0].verdict.path_count).toBe(0);
+    expect(repo.read("docs/guide.md")).toBe("feature\n2\n3\n4\n5\n6\n7\nmain\n");
   });
 
   it("judges an edit made while merging a path both sides changed", async () => {
-    const repo = await bothSidesChangedBilling();
+    const repo = await bothSidesChangedDocs();
     repo.git("merge", "-q", "--no-ff", "--no-commit", "feature");
-    repo.write("src/billing/invoice.ts", "feature\n2\n3\n4\nedited while merging\n6\n7\nmain\n");
-    repo.git("add", "src/billing/invoice.ts");
+    repo.write("docs/guide.md", "feature\n2\n3\n4\nedited while merging\n6\n7\nmain\n");
+    repo.git("add", "docs/guide.md");
     const result = repo.tryGit(["commit", "--no-edit"]);
     expect(result.status).toBe(refusedByHook);
     expect(result.stderr).toContain("1 path outside the scope of INT-001 (Auth)");
-    expect(result.stderr).toContain("modify src/billing/invoice.ts");
+    expect(result.stderr).toContain("modify docs/guide.md");
     expect(repo.git("rev-parse", "-q", "--verify", "MERGE_HEAD").trim()).toMatch(/^[0-9a-f]{40}$/);
   });
 

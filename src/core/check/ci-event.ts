@@ -85,13 +85,18 @@ export type CiPushedRef =
 
 /** What the CI run asks to check; `source` names the event in reports ("github push"). */
 export type CiRangeRequest =
-  /** The commits of `head` since it forked from `base` (a pull or merge request). */
+  /**
+   * The commits of `head` since it forked from `base` (a pull or merge request), landing on the
+   * target: its tip is `base` (GitHub's pull_request.base.sha), or the target branch as fetched
+   * (`start: "target-branch"`: GitLab names only the diff base, an older commit).
+   */
   | {
       kind: "merge-base";
       source: string;
       base: CiCommit;
       head: CiCommit;
       baseBranch: CiBranch | null;
+      start: "base-sha" | "target-branch";
     }
   /**
    * The commits a ref update brought, `from..to`. When `from` is not an ancestor of `to` (a force
@@ -248,6 +253,7 @@ function githubRequest(event: GithubEvent, payload: Payload): CiRangeRequest {
         base: payload.commit("pull_request.base.sha"),
         head: payload.commit("pull_request.head.sha"),
         baseBranch: payload.optionalBranch("pull_request.base.ref"),
+        start: "base-sha",
       };
     case "merge_group": {
       const base = payload.commit("merge_group.base_sha");
@@ -331,6 +337,7 @@ export function gitlabRangeRequest(ci: CiEnvironment): CiDecision {
         base: base.commit,
         head: head.commit,
         baseBranch: target.branch,
+        start: "target-branch",
       },
     };
   }

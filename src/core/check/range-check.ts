@@ -6,13 +6,12 @@ import type { FixedRule, Verdict } from "../judge/verdict.js";
 export const rangeCheckSchemaVersion = 1;
 
 /**
- * Rules only a range check reports: the rules a commit's parent carries cannot be read, an
- * adoption after the range's base already had governance, and (with --verify-traces) a trace
- * record that is missing, invalid, duplicated or disagrees with its commit.
+ * Rules only a range check reports: the rules a commit is judged by cannot be read, and (with
+ * --verify-traces) a trace record that is missing, invalid, duplicated or disagrees with its
+ * commit.
  */
 export type RangeRule =
   | "governance_unreadable"
-  | "adoption_repeated"
   | "trace_missing"
   | "trace_invalid"
   | "trace_duplicate"

@@ -17,7 +17,13 @@ export type FixedRule =
   | "intent_unknown"
   | "intent_conflict"
   | "governance_invalid"
-  | "governance_signature";
+  | "governance_signature"
+  /** A rules change of a landing changes what the rules in force changed differently. */
+  | "governance_conflict"
+  /** A landing would leave a tip whose rules are not the rules in force. */
+  | "governance_diverged"
+  /** A commit adopts intentguard where rules are in force, or a landing adopts twice. */
+  | "adoption_repeated";
 
 /** An intent as advice names it. */
 export interface IntentLabel {
@@ -89,6 +95,12 @@ export type Advice =
   | { kind: "list-protected"; intent: string; protected: string[] }
   /** Put the intents file back (a governance change may edit it, never remove it). */
   | { kind: "restore-intents-file" }
+  /** Make the rules change again on top of the target's rules (rebase it onto the target). */
+  | { kind: "rebase-rules-change"; onto: string }
+  /** The tip must hold the rules in force: bring the target in again, or commit those rules. */
+  | { kind: "restore-rules-in-force"; onto: string }
+  /** Land the commits under the rules already in force, without an adoption of their own. */
+  | { kind: "adopt-once"; governedRef: string | null }
   /** Fix the governance files the change leaves behind, and commit them on their own. */
   | { kind: "fix-governance" }
   /** Sign the governance commit (git commit -S) as one of these approvers (none: anyone verified). */

@@ -1,0 +1,18 @@
+import type { PushRefusal } from "../land/server-landing.js";
+import type { Style } from "./style.js";
+
+/** What pre-receive says about a ref it refuses before judging any commit, with the fix. */
+export function formatPushRefusal(refusal: PushRefusal, style: Style): string {
+  return `${style.red(`✗ intentguard: ${refusalText(refusal)}`)}\n`;
+}
+
+function refusalText(refusal: PushRefusal): string {
+  switch (refusal.kind) {
+    case "replace-ref":
+      return `${refusal.ref} is refused: git shows a replacement object in place of the one stored, so what a clone gets would not be what was judged. If this server must hold replace refs, its administrator allows them with git config intentguard.allowReplaceRefs true (in the server's repository).`;
+    case "no-default-branch":
+      return `${refusal.ref} is refused: a new branch or tag is judged as landing on the default branch, and this server's HEAD ${refusal.head ? `names ${refusal.head}, which does not exist` : "names no branch"}. Set the server's HEAD to the default branch (git symbolic-ref HEAD refs/heads/<branch>, in the server's repository), or name it with git config intentguard.defaultBranch <branch>, then push again.`;
+    case "several-adoptions":
+      return `this push adopts intentguard ${refusal.commits.length} times (${refusal.commits.map((commit) => commit.slice(0, 12)).join(", ")}): adoption happens once. Push one adopted history, then branch from it.`;
+  }
+}
