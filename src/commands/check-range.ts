@@ -62,6 +62,7 @@ export async function runRangeCheck({ values, env }: CommandInput): Promise<Exit
     env,
     source,
     landing: rangeLanding(repo, range),
+    signaturesAt: range.audit ? "committer-date" : "now",
     verifyTraces: values["verify-traces"] === true,
     onProgress: progress.update,
   });

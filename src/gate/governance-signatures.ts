@@ -2,11 +2,15 @@ import type { Governance } from "../core/governance.js";
 import {
   judgeGovernanceSignature,
   type SignatureDue,
+  type SignatureFacts,
+  type SignatureTime,
+  type SignersNow,
   signatureDue,
   signatureRequired,
 } from "../core/judge/governance-signature.js";
 import type { Finding, Verdict } from "../core/judge/verdict.js";
 import { ConfigError } from "../errors.js";
+import { readAllowedSigners } from "../git/allowed-signers.js";
 import { commitSignatures } from "../git/commit-signatures.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
@@ -45,11 +49,15 @@ export interface PendingSignature {
 /**
  * Checks the signatures of every pending governance commit of a job — a landing, a range — with
  * one git process, adds each commit's governance_signature findings to its verdict, and blocks
- * the verdicts they fail. Returns the findings added, by commit.
+ * the verdicts they fail. `at` says when an SSH key must be valid (SignatureTime): `now` (commits
+ * landing) also holds each good SSH signature's key to its allowed signers entry at this instant;
+ * `committer-date` (an audit) keeps git's answer and notes it on each SSH-signed verdict. Returns
+ * the findings added, by commit.
  */
 export async function settleSignatures(
   repo: Repo,
   pending: readonly PendingSignature[],
+  at: SignatureTime = "now",
 ): Promise<Map<string, Finding[]>> {
   const added = new Map<string, Finding[]>();
   if (pending.length === 0) return added;
@@ -57,13 +65,34 @@ export async function settleSignatures(
     repo.root,
     pending.map(({ due }) => due.commit),
   );
+  const signersNow = at === "now" ? await allowedSignersNow(repo, facts) : null;
   for (const { verdict, due } of pending) {
     const signature = facts.signatures.get(due.commit);
-    const findings = judgeGovernanceSignature(due, signature, facts.allowedSignersUnset);
+    if (at === "committer-date" && signature?.format === "ssh") {
+      verdict.notes.push({ kind: "signature-at-committer-date" });
+    }
+    const findings = judgeGovernanceSignature(
+      due,
+      signature,
+      facts.allowedSignersUnset,
+      signersNow,
+    );
     if (findings.length === 0) continue;
     verdict.findings.push(...findings);
     if (findings.some((finding) => finding.severity === "error")) verdict.outcome = "blocked";
     added.set(due.commit, findings);
   }
   return added;
+}
+
+/**
+ * The allowed signers file as it is now, read only when git found a good SSH signature (the only
+ * kind whose key's window is checked again); null otherwise.
+ */
+async function allowedSignersNow(repo: Repo, facts: SignatureFacts): Promise<SignersNow | null> {
+  const goodSsh = [...facts.signatures.values()].some(
+    (signature) => signature.status === "G" && signature.format === "ssh",
+  );
+  if (!goodSsh) return null;
+  return { signers: await readAllowedSigners(repo.root), now: Math.floor(Date.now() / 1000) };
 }

@@ -10,6 +10,7 @@ import {
   verdictFindings,
 } from "../core/check/range-check.js";
 import { intentsFilePath } from "../core/governance-files.js";
+import type { SignatureTime } from "../core/judge/governance-signature.js";
 import type { Finding } from "../core/judge/verdict.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import type { Environment } from "../environment.js";
@@ -28,6 +29,11 @@ export interface RangeToCheck {
   landing: Landing;
   /** Also check each commit's trace record (missing, invalid, duplicated, tampered). */
   verifyTraces: boolean;
+  /**
+   * When a governance commit's SSH key must be valid: now (default: the range lands — CI, the
+   * server), or at its committer date (an audit of history, as git verifies a signature).
+   */
+  signaturesAt?: SignatureTime;
   /** Called as commits are judged (a progress line on a terminal). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -57,6 +63,7 @@ export async function checkRange(request: RangeToCheck): Promise<RangeCheck> {
       explainPending: false,
       detail: "raw",
       batchSize,
+      signaturesAt: request.signaturesAt ?? "now",
       ...(request.onProgress ? { onProgress: request.onProgress } : {}),
       onJudged: (batch) => {
         for (const landed of batch) {

@@ -1,5 +1,6 @@
 import type { FileChange } from "../core/file-change.js";
 import { intentsFilePath } from "../core/governance-files.js";
+import type { SignatureTime } from "../core/judge/governance-signature.js";
 import {
   adoptionRepeatedFinding,
   brokenBaseFinding,
@@ -92,6 +93,11 @@ export interface LandingOptions extends CommitContext {
   onProgress?: (done: number, total: number) => void;
   /** How messages name a commit whose rules are read ("HEAD" for the parent of a new commit). */
   label?: (commit: string) => string;
+  /**
+   * When a rules commit's signing key must be valid: now (default: the commits land), or at its
+   * committer date (an audit of history).
+   */
+  signaturesAt?: SignatureTime;
 }
 
 /** A finding about the landing as a whole, about one of its commits. */
@@ -480,7 +486,7 @@ class LandingJudge {
 
   /** Checks the signatures of the governance commits that need one, all with one git process. */
   private settle(): Promise<Map<string, Finding[]>> {
-    return settleSignatures(this.options.repo, this.unsettled);
+    return settleSignatures(this.options.repo, this.unsettled, this.options.signaturesAt);
   }
 
   /** Adoption happens once, and only where no rules are in force anywhere. */

@@ -82,6 +82,8 @@ export function adviceText(advice: Advice): string {
       return signGovernanceCommitText(advice.approvers);
     case "allow-signing-key":
       return allowSigningKeyText(advice);
+    case "renew-allowed-signer":
+      return `or, if the key ${advice.key} should still sign for ${advice.signer}, renew its entry in the allowed signers file the check uses (gpg.ssh.allowedSignersFile): move its valid-before (or valid-after), or remove the option`;
     case "add-approver":
       return `or, if ${advice.signer} should approve changes to the rules, add it to extended_scope.approvers in ${policyFilePath}, in a commit signed by a current approver`;
     case "approval-by-signer":
@@ -193,6 +195,8 @@ export function noteText(note: VerdictNote): string {
       return `the parent has no ${intentsFilePath} because ${note.commit.slice(0, 12)} removed it: judged by the governance before that commit`;
     case "trailer-missing":
       return `INTENTGUARD_INTENT=${note.declared} is set, but the commit carries no Intent: trailer (the commit-msg hook did not run: --no-verify?); commit without --no-verify, or add "Intent: ${note.declared}" to the message`;
+    case "signature-at-committer-date":
+      return "its SSH signature was checked as git checks it, with the key's allowed signers window at the commit's committer date (an audit of history); as commits land (the hooks, check --ci, pre-receive), the key's entry must also be valid now";
     case "checked-before-editor":
       return "checked before the message editor opened: fix what is staged, or commit under another intent with INTENTGUARD_INTENT=<ID> git commit";
     case "refused-command":

@@ -171,6 +171,7 @@ export function rangeHeadline(check: RangeCheck, spec: string): { fails: boolean
  * The summary line the text and GitHub reports share, in the headline's words: the commits
  * checked and how each fared, what was skipped, the findings, and whether the traces were
  * checked — "6 commits: 4 allowed, 1 blocked, 1 not judged; 2 commits before adoption skipped; …".
+ * An audit that checked SSH signatures at their commits' committer dates (not now) says so last.
  */
 export function rangeSummary(check: RangeCheck): string {
   const counts = rangeCounts(check);
@@ -178,7 +179,14 @@ export function rangeSummary(check: RangeCheck): string {
   const skipped = skippedBeforeAdoption(check.skipped.before_adoption);
   const findings = `${plural(counts.errors, "error")}, ${plural(counts.warnings, "warning")}`;
   const traces = check.traces_checked ? "traces checked" : "traces not checked";
-  return `${commits}; ${skipped}; ${findings}; ${traces}`;
+  const dated = check.commits.filter((entry) =>
+    entry.verdict?.notes.some((note) => note.kind === "signature-at-committer-date"),
+  ).length;
+  const signatures =
+    dated === 0
+      ? ""
+      : `; ${plural(dated, "SSH signature")} checked at ${dated === 1 ? "its commit's committer date" : "their commits' committer dates"} (git's check; as commits land, keys are checked now)`;
+  return `${commits}; ${skipped}; ${findings}; ${traces}${signatures}`;
 }
 
 /**

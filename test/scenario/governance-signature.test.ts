@@ -39,6 +39,11 @@ interface Keys {
   allowedSigners: string;
 }
 
+/** A key's public half as an allowed signers entry has it: `<type> <base64>`. */
+function publicKey(file: string): string {
+  return readFileSync(`${file}.pub`, "utf8").trim().split(" ").slice(0, 2).join(" ");
+}
+
 /** ed25519 keys made here, and an allowed signers file naming alice's and bob's. */
 function makeKeys(repo: TestRepo): Keys {
   const dir = path.join(repo.base, "keys");
@@ -50,8 +55,6 @@ function makeKeys(repo: TestRepo): Keys {
     return file;
   };
   const keys = { alice: key("alice"), bob: key("bob"), mallory: key("mallory") };
-  const publicKey = (file: string) =>
-    readFileSync(`${file}.pub`, "utf8").trim().split(" ").slice(0, 2).join(" ");
   const allowedSigners = path.join(dir, "allowed_signers");
   writeFileSync(
     allowedSigners,
@@ -351,6 +354,104 @@ describe("check --range verifies every governance commit of the range, with one 
     expect(signed.status, signed.stderr).toBe(0);
     const accepted = repo.tryGit(["push", "-q", "server", "main"]);
     expect(accepted.status, accepted.stderr).toBe(0);
+  });
+});
+
+describe("an SSH key's allowed signers window: now as commits land, the committer date in an audit", () => {
+  /** A GitHub Actions push of `before..after` to main, as check --ci reads it. */
+  function githubPush(repo: TestRepo, before: string, after: string): Record<string, string> {
+    const payload = path.join(repo.base, "push-event.json");
+    writeFileSync(
+      payload,
+      JSON.stringify({
+        ref: "refs/heads/main",
+        before,
+        after,
+        repository: { default_branch: "main" },
+      }),
+    );
+    return { GITHUB_ACTIONS: "true", GITHUB_EVENT_NAME: "push", GITHUB_EVENT_PATH: payload };
+  }
+
+  it("refuses a commit backdated into an expired key's window as it lands, in check --ci and on pre-receive; check --range accepts it and says how it checked", async () => {
+    const { repo, keys, adoption } = await signingRepo();
+    writeFileSync(
+      keys.allowedSigners,
+      `alice@example.com valid-before="20200101Z" ${publicKey(keys.alice)}\n`,
+    );
+    const backdated = { GIT_COMMITTER_DATE: "2019-06-01T00:00:00Z" };
+    stageRulesChange(repo);
+    const landing = commitRules(repo, keys.alice, { env: backdated });
+    expect(landing.status).toBe(refusedByHook);
+    expect(landing.stderr).toMatch(
+      /the allowed signers entry of the key this commit is signed with \(SSH SHA256:\S+, alice@example\.com, line 1\) expired on 2020-01-01T00:00:00Z \(valid-before="20200101Z"\): a key must be valid now, whatever date the commit carries/,
+    );
+    expect(landing.stderr).toContain("renew its entry in the allowed signers file");
+    expect(repo.head()).toBe(adoption);
+
+    // git vouches for it, at the date its committer chose.
+    expect(commitRules(repo, keys.alice, { env: backdated, hooks: false }).status).toBe(0);
+    const commit = repo.head();
+    expect(repo.git("log", "-1", "--format=%G?%GS").trim()).toBe("Galice@example.com");
+
+    const ci = repo.intentguard(["check", "--ci", "--format", "json"], {
+      env: githubPush(repo, adoption, commit),
+    });
+    expect(ci.status, ci.stderr).toBe(1);
+    const { findings } = JSON.parse(ci.stdout) as { findings: JsonFinding[] };
+    expect(findings.map((finding) => [finding.commit, finding.rule])).toEqual([
+      [commit, "governance_signature"],
+    ]);
+    expect(findings[0]?.message).toContain("expired on 2020-01-01T00:00:00Z");
+
+    const server = path.join(createScratchDir(), "server.git");
+    repo.git("init", "-q", "--bare", server);
+    repo.git("--git-dir", server, "config", "gpg.ssh.allowedSignersFile", keys.allowedSigners);
+    writeFileSync(
+      path.join(server, "hooks", "pre-receive"),
+      `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
+      { mode: 0o755 },
+    );
+    const pushed = repo.tryGit(["push", server, "main"]);
+    expect(pushed.status).not.toBe(0);
+    expect(pushed.stderr).toContain("expired on 2020-01-01T00:00:00Z");
+
+    const audit = repo.intentguard(["check", "--range", `${adoption}..${commit}`]);
+    expect(audit.status, audit.stdout).toBe(0);
+    expect(audit.stdout).toContain(
+      "1 SSH signature checked at its commit's committer date (git's check; as commits land, keys are checked now)",
+    );
+    const json = repo.intentguard(["check", "--commit", commit, "--format", "json"]);
+    expect(json.status, json.stdout).toBe(0);
+    expect(JSON.parse(json.stdout).commits[0].verdict.notes).toContain(
+      "its SSH signature was checked as git checks it, with the key's allowed signers window at the commit's committer date (an audit of history); as commits land (the hooks, check --ci, pre-receive), the key's entry must also be valid now",
+    );
+  });
+
+  it("refuses a key whose entry is valid only from a future date, and leaves an entry without options alone", async () => {
+    const { repo, keys, adoption } = await signingRepo({
+      approvers: ["alice@example.com", "bob@example.com"],
+    });
+    writeFileSync(
+      keys.allowedSigners,
+      `alice@example.com valid-after="20990101" ${publicKey(keys.alice)}\nbob@example.com ${publicKey(keys.bob)}\n`,
+    );
+    stageRulesChange(repo);
+    const early = commitRules(repo, keys.alice, {
+      env: { GIT_COMMITTER_DATE: "2099-06-01T00:00:00Z" },
+    });
+    expect(early.status).toBe(refusedByHook);
+    expect(early.stderr).toMatch(
+      /\(SSH SHA256:\S+, alice@example\.com, line 1\) is not valid until \S+ \(valid-after="20990101"\)/,
+    );
+    expect(repo.head()).toBe(adoption);
+    const plain = commitRules(repo, keys.bob, {
+      env: { GIT_COMMITTER_DATE: "2019-06-01T00:00:00Z" },
+    });
+    expect(plain.status, plain.stderr).toBe(0);
+    expect(
+      repo.intentguard(["check", "--ci"], { env: githubPush(repo, adoption, repo.head()) }).status,
+    ).toBe(0);
   });
 });
 

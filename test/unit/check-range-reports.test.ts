@@ -293,6 +293,33 @@ describe("formatRangeCheckText", () => {
     );
   });
 
+  it("says when SSH signatures were checked at their commits' committer dates (an audit)", () => {
+    const audited = (count: number): RangeCheck => ({
+      ...check,
+      commits: check.commits.slice(0, count).map((entry) => ({
+        ...entry,
+        verdict: {
+          ...(entry.verdict as Verdict),
+          notes: [{ kind: "signature-at-committer-date" }],
+        },
+      })),
+      findings: [],
+    });
+    const summary = (count: number) =>
+      formatRangeCheckText(audited(count), plainStyle).trimEnd().split("\n").at(-1);
+    expect(summary(1)).toBe(
+      "  1 commit: 1 allowed, 0 blocked, 0 not judged; 2 commits before adoption skipped; 0 errors, 0 warnings; traces checked; 1 SSH signature checked at its commit's committer date (git's check; as commits land, keys are checked now)",
+    );
+    expect(summary(2)).toContain(
+      "; 2 SSH signatures checked at their commits' committer dates (git's check; as commits land, keys are checked now)",
+    );
+    expect(verdictJson(audited(1).commits[0]?.verdict as Verdict)).toMatchObject({
+      notes: [
+        "its SSH signature was checked as git checks it, with the key's allowed signers window at the commit's committer date (an audit of history); as commits land (the hooks, check --ci, pre-receive), the key's entry must also be valid now",
+      ],
+    });
+  });
+
   it("counts a commit the judge allowed but whose trace fails as blocked", () => {
     const traceOnly: RangeCheck = {
       ...check,

@@ -3,15 +3,17 @@ import { compileGovernance } from "../../src/core/compile-governance.js";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import { IntentsFile } from "../../src/core/config/intents-schema.js";
 import type { Policy } from "../../src/core/config/policy-schema.js";
+import type { AllowedSigner } from "../../src/core/judge/allowed-signers.js";
 import {
   approvalsAdded,
   type CommitSignature,
   judgeGovernanceSignature,
   type SignatureDue,
+  type SignersNow,
   signatureDue,
   signerIdentity,
 } from "../../src/core/judge/governance-signature.js";
-import type { Verdict } from "../../src/core/judge/verdict.js";
+import type { Finding, Verdict } from "../../src/core/judge/verdict.js";
 import { parseCommitSignatures } from "../../src/git/commit-signatures.js";
 import { adviceText } from "../../src/report/advice.js";
 import { findingWithFix } from "../../src/report/finding-with-fix.js";
@@ -108,7 +110,7 @@ describe("which commits need a signature", () => {
 
 describe("judgeGovernanceSignature", () => {
   const judge = (signature: CommitSignature | undefined, overrides: Partial<SignatureDue> = {}) =>
-    judgeGovernanceSignature(due(overrides), signature, false);
+    judgeGovernanceSignature(due(overrides), signature, false, null);
 
   it("accepts an approver's verified signature, and any verified one when the policy lists no approvers", () => {
     expect(judge(ssh({}))).toEqual([]);
@@ -146,7 +148,7 @@ describe("judgeGovernanceSignature", () => {
   });
 
   it("says when git could not look at SSH signatures at all", () => {
-    const [finding] = judgeGovernanceSignature(due(), undefined, true);
+    const [finding] = judgeGovernanceSignature(due(), undefined, true, null);
     expect(finding?.message).toContain("gpg.ssh.allowedSignersFile is not configured here");
     expect(finding?.advice.map(adviceText).join("\n")).toContain(
       "git config gpg.ssh.allowedSignersFile",
@@ -184,6 +186,65 @@ describe("judgeGovernanceSignature", () => {
       "alice@example.com",
     );
     expect(signerIdentity(ssh({ status: "U" }))).toBeNull();
+  });
+});
+
+describe("a good SSH signature's key, held to its allowed signers entry now", () => {
+  const y2020 = Date.UTC(2020, 0, 1) / 1000;
+  const y2030 = Date.UTC(2030, 0, 1) / 1000;
+  const entry = (window: Partial<AllowedSigner>): AllowedSigner => ({
+    line: 2,
+    principals: "alice@example.com",
+    certAuthority: false,
+    namespaces: null,
+    validAfter: null,
+    validBefore: null,
+    fingerprint: "SHA256:abc",
+    ...window,
+  });
+  const now = (signers: AllowedSigner[]): SignersNow => ({
+    signers,
+    now: Date.UTC(2026, 0, 1) / 1000,
+  });
+  const judgeNow = (signers: AllowedSigner[], signature = ssh({})) =>
+    judgeGovernanceSignature(due(), signature, false, now(signers));
+
+  it("refuses a key whose entry expired, or is not valid yet, naming the date and the fix", () => {
+    const [expired] = judgeNow([entry({ validBefore: { written: "20200101Z", seconds: y2020 } })]);
+    expect(expired?.message).toBe(
+      'a change to the rules must be signed by an approver, and the allowed signers entry of the key this commit is signed with (SSH SHA256:abc, alice@example.com, line 2) expired on 2020-01-01T00:00:00Z (valid-before="20200101Z"): a key must be valid now, whatever date the commit carries',
+    );
+    const fix = findingWithFix(expired as Finding);
+    expect(fix).toContain("git commit --amend --no-edit -S");
+    expect(fix).toContain(
+      "or, if the key SHA256:abc should still sign for alice@example.com, renew its entry in the allowed signers file the check uses (gpg.ssh.allowedSignersFile)",
+    );
+    const [early] = judgeNow([entry({ validAfter: { written: "20300101", seconds: y2030 } })]);
+    expect(early?.message).toContain(
+      '(SSH SHA256:abc, alice@example.com, line 2) is not valid until 2030-01-01T00:00:00Z (valid-after="20300101")',
+    );
+    const [none] = judgeNow([entry({ fingerprint: "SHA256:other" })]);
+    expect(none?.message).toContain(
+      "no entry of the allowed signers file allows the key this commit is signed with (SSH SHA256:abc) for alice@example.com now",
+    );
+  });
+
+  it("puts the window before whom the signer is: one finding per commit", () => {
+    const expired = entry({
+      principals: "*@example.com",
+      validBefore: { written: "20200101Z", seconds: y2020 },
+    });
+    const findings = judgeNow([expired], ssh({ signer: "bob@example.com" }));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.message).toContain("expired on 2020-01-01T00:00:00Z");
+  });
+
+  it("lets through a key valid now, a GPG signature, and any key when git's answer stands", () => {
+    expect(judgeNow([entry({ validBefore: { written: "20300101Z", seconds: y2030 } })])).toEqual(
+      [],
+    );
+    expect(judgeNow([], ssh({ format: "gpg", key: "F00" }))).toEqual([]);
+    expect(judgeGovernanceSignature(due(), ssh({}), false, null)).toEqual([]);
   });
 });
 

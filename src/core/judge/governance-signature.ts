@@ -1,5 +1,6 @@
 import type { Intent } from "../config/intents-schema.js";
 import type { Governance } from "../governance.js";
+import { type AllowedSigner, signerValidityAt } from "./allowed-signers.js";
 import type { Advice, Finding, Verdict } from "./verdict.js";
 
 /**
@@ -41,6 +42,22 @@ export interface SignatureFacts {
    * having no signature (N), so "unsigned" may mean "signed, but not checkable here".
    */
   allowedSignersUnset: boolean;
+}
+
+/**
+ * When a governance commit's SSH key must be valid. git checks the key's allowed signers window
+ * (valid-after, valid-before) at the commit's committer date, which the committer chooses: a
+ * commit backdated into the window of an expired key verifies. So wherever commits land (the
+ * hooks, check --ci, pre-receive) the key's entry must be valid `now` as well; an audit of
+ * history (check --range, --commit, --base) keeps git's answer, at each `committer-date`, and
+ * says so.
+ */
+export type SignatureTime = "now" | "committer-date";
+
+/** The allowed signers file, as the checking side has it now, and that instant (in seconds). */
+export interface SignersNow {
+  signers: readonly AllowedSigner[];
+  now: number;
 }
 
 /** An approval a commit adds or changes: whose it claims to be, and which grant it approves. */
@@ -137,15 +154,19 @@ export function signerIdentity(signature: CommitSignature): string | null {
  * The findings of a governance commit's signature: none when git verified it, the signer is an
  * approver (any verified signer when the policy lists none) and every approval the commit adds is
  * the signer's own. An approval recorded for the policy's reviewer command (`reviewer:<name>`)
- * cannot be signed by it: the approver who signs the commit vouches for it.
+ * cannot be signed by it: the approver who signs the commit vouches for it. With `signersNow`
+ * (null: git's answer stands), a good SSH signature's key must also be valid now.
  */
 export function judgeGovernanceSignature(
   due: SignatureDue,
   signature: CommitSignature | undefined,
   allowedSignersUnset: boolean,
+  signersNow: SignersNow | null,
 ): Finding[] {
   const sign: Advice = { kind: "sign-governance-commit", approvers: due.approvers };
   const facts = signature ?? nothingToCheck;
+  const outOfWindow = signersNow ? keyNotValidNow(facts, signersNow) : null;
+  if (outOfWindow) return [finding(outOfWindow.message, [sign, ...outOfWindow.advice])];
   const signer = signerIdentity(facts);
   if (signer === null) {
     const problem = unverifiedProblem(facts, allowedSignersUnset);
@@ -253,6 +274,41 @@ function unverifiedProblem(
         advice: [allow],
       };
   }
+}
+
+/**
+ * A good SSH signature whose key the allowed signers file does not vouch for now (git checked it
+ * at the committer date): the entry's window, and the advice that fixes it; null when it does.
+ */
+function keyNotValidNow(
+  signature: CommitSignature,
+  { signers, now }: SignersNow,
+): { message: string; advice: Advice[] } | null {
+  const { status, format, signer, key } = signature;
+  if (status !== "G" || format !== "ssh" || !signer || !key) return null;
+  const validity = signerValidityAt(signers, { signer, key }, now);
+  if (validity.valid) return null;
+  const advice: Advice[] = [{ kind: "renew-allowed-signer", key, signer }];
+  if (validity.reason === "no-entry") {
+    return {
+      message: `${lead}, and no entry of the allowed signers file allows the key this commit is signed with (SSH ${key}) for ${signer} now`,
+      advice,
+    };
+  }
+  const { entry, time } = validity;
+  const [option, happens] =
+    validity.reason === "expired"
+      ? ["valid-before", "expired on"]
+      : ["valid-after", "is not valid until"];
+  return {
+    message: `${lead}, and the allowed signers entry of the key this commit is signed with (SSH ${key}, ${signer}, line ${entry.line}) ${happens} ${instant(time.seconds)} (${option}="${time.written}"): a key must be valid now, whatever date the commit carries`,
+    advice,
+  };
+}
+
+/** Seconds since the epoch as ISO 8601 UTC, to the second. */
+function instant(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 function finding(message: string, advice: Advice[]): Finding {

@@ -107,6 +107,11 @@ export type Advice =
   | { kind: "sign-governance-commit"; approvers: string[] }
   /** Make git able to verify the key: the allowed signers file (SSH), or trust in the keyring (GPG). */
   | { kind: "allow-signing-key"; format: "ssh" | "gpg"; key: string | null }
+  /**
+   * git verified the SSH key at the commit's committer date, but its allowed signers entry is not
+   * valid now: sign with a current key, or renew the entry where the check runs.
+   */
+  | { kind: "renew-allowed-signer"; key: string; signer: string }
   /** The signer is verified but no approver: an approver signs, or the policy lists the signer. */
   | { kind: "add-approver"; signer: string }
   /** An approval the commit adds is someone else's than the signer's. */
@@ -159,6 +164,11 @@ export type VerdictNote =
   | { kind: "intents-restored-from"; commit: string }
   /** INTENTGUARD_INTENT is set, but the commit carries no Intent: trailer (commit-msg did not run). */
   | { kind: "trailer-missing"; declared: string }
+  /**
+   * An audit of history (check --range, --commit, --base): the commit's SSH signature was checked
+   * as git checks it, its key's window at the committer date; not, as when commits land, now.
+   */
+  | { kind: "signature-at-committer-date" }
   /** pre-commit refused before the message editor opened. */
   | { kind: "checked-before-editor" }
   /** What happened to the command whose commit was refused, and how to go on. */
