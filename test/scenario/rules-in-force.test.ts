@@ -1,0 +1,690 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readEnvironment } from "../../src/environment.js";
+import { locateRepo } from "../../src/git/repo.js";
+import { checkRange } from "../../src/land/check-range.js";
+import {
+  cliPath,
+  createGovernedRepo,
+  createScratchDir,
+  type Run,
+  refusedByHook,
+  type TestRepo,
+  useHermeticProcessEnv,
+} from "../support/test-repo.js";
+
+/**
+ * The rules that judge a landing are the rules in force on the branch where it lands: nothing a
+ * pusher controls — which parent comes first, which commit is the root, which objects are
+ * replaced, which notes exist — chooses other rules. Each attack is tried at every layer it
+ * reaches: the local hooks, `check --range` and `--ci` (GitHub and GitLab events), and
+ * pre-receive on a bare server.
+ */
+
+const intentsPath = ".orchestration/active_intents.yaml";
+const evil = "src/billing/evil.js";
+
+/** INT-001 owns all of src/ until the narrowing; INT-005 is in progress until it is completed. */
+const wideIntents = `active_intents:
+  - id: "INT-001"
+    name: "Auth"
+    status: "IN_PROGRESS"
+    owned_scope: ["src"]
+  - id: "INT-002"
+    name: "Docs"
+    status: "IN_PROGRESS"
+    owned_scope: ["docs/**"]
+  - id: "INT-005"
+    name: "Library"
+    status: "IN_PROGRESS"
+    owned_scope: ["lib"]
+`;
+const narrowedIntents = wideIntents
+  .replace('owned_scope: ["src"]', 'owned_scope: ["src/auth"]')
+  .replace(
+    'name: "Library"\n    status: "IN_PROGRESS"',
+    'name: "Library"\n    status: "COMPLETED"',
+  );
+
+interface Narrowed {
+  repo: TestRepo;
+  /** A commit on main from before the narrowing. */
+  old: string;
+  /** main's tip: the narrowing itself. */
+  narrowed: string;
+}
+
+/** A governed repository whose main narrowed INT-001 to src/auth and completed INT-005. */
+async function narrowedRepo(options: { policy?: string } = {}): Promise<Narrowed> {
+  const repo = await createGovernedRepo({
+    intents: wideIntents,
+    files: {
+      "src/auth/login.ts": "export const login = 1;\n",
+      "docs/index.md": "# Docs\n",
+      ...(options.policy ? { "policies/intentguard.yaml": options.policy } : {}),
+    },
+  });
+  const old = repo.commitFile("docs/guide.md", "# Guide\n", "Write the guide", {
+    env: { INTENTGUARD_INTENT: "INT-002" },
+  });
+  repo.write(intentsPath, narrowedIntents);
+  repo.git("add", "-A");
+  repo.git("commit", "-q", "-m", "Narrow INT-001 to src/auth; complete INT-005");
+  return { repo, old, narrowed: repo.head() };
+}
+
+/**
+ * A commit made with plumbing (no hook runs): `files` written over `base`'s tree, with the given
+ * parents and message. What an attacker pushes; nothing local judged it.
+ */
+function plumbCommit(
+  repo: TestRepo,
+  base: string,
+  parents: readonly string[],
+  files: Record<string, string>,
+  message: string,
+): string {
+  const index = path.join(createScratchDir(), "index");
+  const env = { GIT_INDEX_FILE: index };
+  const git = (...args: string[]) => {
+    const result = repo.tryGit(args, { env });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout.trim();
+  };
+  git("read-tree", base);
+  for (const [file, content] of Object.entries(files)) {
+    const blob = repo
+      .run("git", ["hash-object", "-w", "--stdin"], { input: content })
+      .stdout.trim();
+    git("update-index", "--add", "--cacheinfo", `100644,${blob},${file}`);
+  }
+  const tree = git("write-tree");
+  return git("commit-tree", tree, ...parents.flatMap((parent) => ["-p", parent]), "-m", message);
+}
+
+/** A bare repository with intentguard's pre-receive hook, as a server would have it. */
+function server(repo: TestRepo, head = "main"): string {
+  const dir = path.join(createScratchDir(), "server.git");
+  repo.git("init", "-q", "--bare", `--initial-branch=${head}`, dir);
+  writeFileSync(
+    path.join(dir, "hooks", "pre-receive"),
+    `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
+    { mode: 0o755 },
+  );
+  return dir;
+}
+
+/** `check --ci` as GitHub Actions runs it, with this event payload. */
+function githubCheck(repo: TestRepo, event: string, payload: unknown): Run {
+  const file = path.join(createScratchDir(), "event.json");
+  writeFileSync(file, JSON.stringify(payload));
+  return repo.intentguard(["check", "--ci"], {
+    env: { GITHUB_ACTIONS: "true", GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: file },
+  });
+}
+
+function githubPush(repo: TestRepo, before: string, after: string, ref = "refs/heads/main"): Run {
+  return githubCheck(repo, "push", {
+    ref,
+    before,
+    after,
+    repository: { default_branch: "main", full_name: "acme/widgets" },
+  });
+}
+
+function githubPullRequest(repo: TestRepo, base: string, head: string): Run {
+  return githubCheck(repo, "pull_request", {
+    pull_request: { base: { sha: base, ref: "main" }, head: { sha: head, ref: "feature" } },
+    repository: { default_branch: "main" },
+  });
+}
+
+/** `check --ci` as a GitLab push pipeline runs it. */
+function gitlabPush(repo: TestRepo, before: string, after: string): Run {
+  return repo.intentguard(["check", "--ci"], {
+    env: {
+      GITLAB_CI: "true",
+      CI_PIPELINE_SOURCE: "push",
+      CI_COMMIT_BEFORE_SHA: before,
+      CI_COMMIT_SHA: after,
+      CI_COMMIT_BRANCH: "main",
+      CI_DEFAULT_BRANCH: "main",
+    },
+  });
+}
+
+/** A refusal of a landing on main, at the layer `result` came from, naming what it must. */
+function expectRefused(result: Run, ...said: string[]): void {
+  expect(result.status, `${result.stdout}${result.stderr}`).not.toBe(0);
+  expect([1, refusedByHook]).toContain(result.status);
+  for (const text of said) expect(`${result.stdout}${result.stderr}`).toContain(text);
+}
+
+function expectAllowed(result: Run): void {
+  expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+}
+
+/** Pushes `rev` to the server's `ref`; the server's ref moves only when pre-receive accepts. */
+function push(repo: TestRepo, serverDir: string, rev: string, ref = "refs/heads/main"): Run {
+  return repo.tryGit(["push", "-q", serverDir, `${rev}:${ref}`], { env: { INTENTGUARD: "0" } });
+}
+
+function serverRef(repo: TestRepo, serverDir: string, ref = "refs/heads/main"): string {
+  return repo
+    .run("git", ["--git-dir", serverDir, "rev-parse", "-q", "--verify", ref])
+    .stdout.trim();
+}
+
+describe("rules rolled back through an older parent", () => {
+  it("refuses a merge whose first parent predates a narrowing, at every layer", async () => {
+    const { repo, old, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    // git's merge of old and main is main itself: only the added file differs from it, and the
+    // first parent's (wider) rules would admit it.
+    const merge = plumbCommit(
+      repo,
+      narrowed,
+      [old, narrowed],
+      { [evil]: "evil\n" },
+      "Merge\n\nIntent: INT-001",
+    );
+    const local = repo.tryGit(["merge", "--ff-only", merge]);
+    expectRefused(local, "outside the scope of INT-001", evil);
+    expect(repo.head()).toBe(narrowed);
+    expectRefused(repo.intentguard(["check", "--range", `${narrowed}..${merge}`]), evil, "scope");
+    expectRefused(githubPush(repo, narrowed, merge), evil);
+    expectRefused(githubPullRequest(repo, narrowed, merge), evil);
+    expectRefused(gitlabPush(repo, narrowed, merge), evil);
+    expectRefused(push(repo, bare, merge), evil);
+    expect(serverRef(repo, bare)).toBe(narrowed);
+  });
+
+  it("judges a branch made from an old commit by main's rules when it is merged, with porcelain only", async () => {
+    const { repo, old, narrowed } = await narrowedRepo();
+    repo.git("checkout", "-q", "-b", "late", old);
+    // On its own branch the commit is judged by that branch's rules (the old, wide ones)...
+    repo.commitFile(evil, "evil\n", "Billing, quietly", { env: { INTENTGUARD_INTENT: "INT-001" } });
+    // ... and an intent main completed since is still in progress there.
+    repo.commitFile("lib/more.js", "more\n", "More library", {
+      env: { INTENTGUARD_INTENT: "INT-005" },
+    });
+    const late = repo.head();
+    repo.git("checkout", "-q", "main");
+    const merged = repo.tryGit(["merge", "--no-edit", "late"]);
+    expectRefused(merged, "outside the scope of INT-001", evil, "INT-005", "COMPLETED");
+    expect(repo.head()).toBe(narrowed);
+    expect(repo.tryGit(["merge", "--abort"]).status).toBe(0);
+    // Moving main onto it drops the narrowing: where a remote has it, that is a rollback.
+    const origin = path.join(createScratchDir(), "origin.git");
+    repo.git("init", "-q", "--bare", origin);
+    repo.git("remote", "add", "origin", origin);
+    repo.git("push", "-q", "origin", "main");
+    const reset = repo.tryGit(["reset", "-q", "--hard", late]);
+    expectRefused(reset, evil);
+    expect(repo.head()).toBe(narrowed);
+    // Its pull-request style check, from the branch: judged by main's rules, not the fork point's.
+    repo.git("checkout", "-q", "late");
+    expectRefused(repo.intentguard(["check", "--base", "main"]), evil, "INT-005");
+  });
+
+  it("carries a rules change forked before a narrowing into the narrowed rules, never back to the wide ones", async () => {
+    const { repo, old, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    // The rules change adds INT-007 on a tree whose INT-001 still owns all of src/.
+    const added = `${wideIntents}  - id: "INT-007"\n    name: "Reports"\n    status: "IN_PROGRESS"\n    owned_scope: ["reports"]\n`;
+    const rulesChange = plumbCommit(repo, old, [old], { [intentsPath]: added }, "Add INT-007");
+    const work = plumbCommit(
+      repo,
+      rulesChange,
+      [rulesChange],
+      { "reports/r.md": "r\n", [evil]: "evil\n" },
+      "Reports\n\nIntent: INT-001",
+    );
+    const land = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed, work],
+      {
+        [intentsPath]: `${narrowedIntents}  - id: "INT-007"\n    name: "Reports"\n    status: "IN_PROGRESS"\n    owned_scope: ["reports"]\n`,
+        "reports/r.md": "r\n",
+        [evil]: "evil\n",
+      },
+      "Merge reports",
+    );
+    // reports/r.md is INT-007's, not INT-001's; and evil.js is out of the narrowed INT-001.
+    const range = repo.intentguard([
+      "check",
+      "--range",
+      `${narrowed}..${land}`,
+      "--format",
+      "json",
+    ]);
+    expect(range.status, range.stderr).toBe(1);
+    const findings = (
+      JSON.parse(range.stdout).findings as { commit: string; rule: string; path: string }[]
+    )
+      .filter((finding) => finding.commit === work)
+      .map((finding) => `${finding.rule} ${finding.path}`)
+      .sort();
+    expect(findings).toEqual(["scope reports/r.md", `scope ${evil}`]);
+    expectRefused(push(repo, bare, land), evil);
+  });
+});
+
+describe("rules that require signing stay required", () => {
+  it("refuses an unsigned widening made on a branch forked before signing was required", async () => {
+    const policy = (signed: boolean) =>
+      `version: 1\nextended_scope:\n  approvers: ["lead@example.com"]\ngovernance:\n  require_signed_by_approver: ${signed}\n`;
+    const { repo, old } = await narrowedRepo({ policy: policy(false) });
+    const bare = server(repo);
+    repo.write("policies/intentguard.yaml", policy(true));
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Require signed rule changes");
+    const signing = repo.head();
+    expectAllowed(push(repo, bare, "main"));
+    // Forked before signing was required: there, a widening needs no signature.
+    repo.git("checkout", "-q", "-b", "wider", old);
+    repo.write(intentsPath, wideIntents.replace('owned_scope: ["docs/**"]', 'owned_scope: ["**"]'));
+    repo.git("add", "-A");
+    expect(repo.tryGit(["commit", "-q", "-m", "Widen docs to everything"]).status).toBe(0);
+    const wider = repo.head();
+    repo.git("checkout", "-q", "main");
+    expectRefused(repo.tryGit(["merge", "--no-edit", "wider"]), "governance_signature");
+    expect(repo.head()).toBe(signing);
+    expect(repo.tryGit(["merge", "--abort"]).status).toBe(0);
+    repo.git("checkout", "-q", "wider");
+    expectRefused(repo.intentguard(["check", "--base", "main"]), "governance_signature");
+    const merge = plumbCommit(repo, signing, [signing, wider], {}, "Merge wider");
+    expectRefused(push(repo, bare, merge), "governance_signature");
+    expect(serverRef(repo, bare)).toBe(signing);
+  });
+});
+
+describe("objects as stored", () => {
+  it("judges what a graft or a replace ref hides, locally and in a range", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const hidden = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { [evil]: "evil\n" },
+      "Evil\n\nIntent: INT-001",
+    );
+    // A graft makes the commit a root, which the hooks used to judge as an adoption.
+    writeFileSync(path.join(repo.dir, ".git", "info", "grafts"), `${hidden}\n`);
+    expectRefused(repo.tryGit(["update-ref", "refs/heads/main", hidden]), evil);
+    expect(repo.head()).toBe(narrowed);
+    writeFileSync(path.join(repo.dir, ".git", "info", "grafts"), "");
+    // A replace ref shows an innocent commit in its place.
+    const innocent = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { "src/auth/ok.ts": "ok\n" },
+      "Fine\n\nIntent: INT-001",
+    );
+    repo.git("replace", hidden, innocent);
+    expect(repo.git("show", "--format=", "--name-only", hidden).trim()).toBe("src/auth/ok.ts");
+    expectRefused(repo.tryGit(["merge", "--ff-only", hidden]), evil);
+    expectRefused(repo.intentguard(["check", "--range", `${narrowed}..${hidden}`]), evil);
+    expectRefused(githubPush(repo, narrowed, hidden), evil);
+  });
+
+  it("refuses a push to refs/replace/* on the server unless its own config allows it, and judges the branch as stored", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    const hidden = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { [evil]: "evil\n" },
+      "Evil\n\nIntent: INT-001",
+    );
+    const innocent = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { "src/auth/ok.ts": "ok\n" },
+      "Fine\n\nIntent: INT-001",
+    );
+    const both = repo.tryGit(
+      ["push", "-q", bare, `${innocent}:refs/replace/${hidden}`, `${hidden}:refs/heads/main`],
+      { env: { INTENTGUARD: "0" } },
+    );
+    expectRefused(both, `refs/replace/${hidden} is refused`, "intentguard.allowReplaceRefs", evil);
+    expect(serverRef(repo, bare)).toBe(narrowed);
+    expect(serverRef(repo, bare, `refs/replace/${hidden}`)).toBe("");
+    repo.git("--git-dir", bare, "config", "intentguard.allowReplaceRefs", "true");
+    expectAllowed(push(repo, bare, innocent, `refs/replace/${hidden}`));
+    // The replacement is there now, and the branch is still judged as stored.
+    expectRefused(push(repo, bare, hidden), evil);
+    expect(serverRef(repo, bare)).toBe(narrowed);
+  });
+});
+
+describe("a rewritten root is no fresh adoption", () => {
+  it("refuses a rebase --root that puts code into the root commit", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const editor = "sed -i '1s/^pick/edit/'";
+    const started = repo.tryGit(["rebase", "-q", "-i", "--root"], {
+      env: { GIT_SEQUENCE_EDITOR: editor },
+    });
+    expect(started.status, started.stderr).toBe(0);
+    repo.write(evil, "evil\n");
+    repo.git("add", "-A");
+    expect(repo.tryGit(["commit", "-q", "--amend", "--no-edit"]).status).toBe(0);
+    const finished = repo.tryGit(["rebase", "--continue"]);
+    expectRefused(finished, "governance_isolation");
+    expect(repo.git("rev-parse", "refs/heads/main").trim()).toBe(narrowed);
+    repo.git("rebase", "--abort");
+  });
+
+  it("refuses, in CI and on the server, a force push of the default branch onto a rewritten root, or onto a history without rules", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    const rewritten = plumbCommit(
+      repo,
+      narrowed,
+      [],
+      { [evil]: "evil\n" },
+      "Adopt\n\nIntent: INT-001",
+    );
+    expectRefused(githubPush(repo, narrowed, rewritten), "governance_isolation");
+    expectRefused(gitlabPush(repo, narrowed, rewritten), "governance_isolation");
+    expectRefused(
+      repo.tryGit(["push", "-q", "-f", bare, `${rewritten}:refs/heads/main`]),
+      "governance_isolation",
+    );
+    // No rules at all: every commit is ungoverned, and the branch would leave the rules behind.
+    const index = path.join(createScratchDir(), "empty-index");
+    const emptyTree = repo
+      .run("git", ["write-tree"], { env: { GIT_INDEX_FILE: index } })
+      .stdout.trim();
+    const bare2 = repo.run("git", ["commit-tree", emptyTree, "-m", "Nothing"]).stdout.trim();
+    const noRules = plumbCommit(repo, bare2, [bare2], { [evil]: "evil\n" }, "No rules here");
+    expectRefused(
+      githubPush(repo, narrowed, noRules),
+      "governance_invalid",
+      "leave intentguard's rules behind",
+    );
+    expectRefused(
+      repo.tryGit(["push", "-q", "-f", bare, `${noRules}:refs/heads/main`]),
+      "governance_invalid",
+    );
+    expect(serverRef(repo, bare)).toBe(narrowed);
+    // Locally, on the default branch, too.
+    expectRefused(
+      repo.tryGit(["reset", "-q", "--hard", noRules]),
+      "leave intentguard's rules behind",
+    );
+    expect(repo.head()).toBe(narrowed);
+  });
+
+  it("refuses in CI a push whose before the clone lacks, and never checks the whole history instead", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const gone = "1234567890abcdef1234567890abcdef12345678";
+    const result = githubPush(repo, gone, narrowed);
+    expect(result.status, result.stdout).toBe(2);
+    expect(result.stderr).toContain(`before (${gone})`);
+    expect(result.stderr).toContain(`git fetch origin ${gone}`);
+  });
+});
+
+describe("a note is no proof of judgement", () => {
+  it("judges every commit a landing brings, whatever notes they carry", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const fine = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { "src/auth/a.ts": "a\n" },
+      "Fine\n\nIntent: INT-001",
+    );
+    const bad = plumbCommit(repo, fine, [fine], { [evil]: "evil\n" }, "Evil\n\nIntent: INT-001");
+    repo.git("notes", "--ref=intentguard", "add", "-m", "forged", bad);
+    expectRefused(repo.tryGit(["merge", "--ff-only", bad]), evil);
+    expect(repo.head()).toBe(narrowed);
+    // A rebase --exec can write notes before the branch moves: still judged.
+    repo.git("checkout", "-q", "-b", "topic");
+    expect(repo.tryGit(["reset", "-q", "--hard", bad], { env: { INTENTGUARD: "0" } }).status).toBe(
+      0,
+    );
+    const rebase = repo.tryGit(
+      [
+        "rebase",
+        "-q",
+        "--force-rebase",
+        "--exec",
+        "git notes --ref=intentguard add -f -m forged HEAD",
+        narrowed,
+      ],
+      { env: { INTENTGUARD: undefined } },
+    );
+    expectRefused(rebase, evil);
+  });
+
+  it("replaces a note that holds no record for the commit with the commit's record", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const fine = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { "src/auth/a.ts": "a\n" },
+      "Fine\n\nIntent: INT-001",
+    );
+    const more = plumbCommit(
+      repo,
+      fine,
+      [fine],
+      { "src/auth/b.ts": "b\n" },
+      "More\n\nIntent: INT-001",
+    );
+    repo.git("notes", "--ref=intentguard", "add", "-m", "forged", fine);
+    expectAllowed(repo.tryGit(["merge", "--ff-only", more]));
+    for (const commit of [fine, more]) {
+      const note = repo.git("notes", "--ref=intentguard", "show", commit);
+      expect(JSON.parse(note.trim()).vcs.revision_id).toBe(commit);
+    }
+    expectAllowed(repo.intentguard(["trace", "verify"]));
+  });
+});
+
+describe("pre-receive needs a default branch", () => {
+  it("refuses a new branch where HEAD names no branch, unless it is the first adoption, and follows intentguard.defaultBranch", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const bare = server(repo, "master"); // HEAD names master; the team pushes main
+    expectAllowed(push(repo, bare, "main")); // the first adoption
+    const orphan = plumbCommit(
+      repo,
+      narrowed,
+      [],
+      {
+        [intentsPath]: wideIntents.replace('owned_scope: ["src"]', 'owned_scope: ["**"]'),
+        [evil]: "evil\n",
+      },
+      "My own rules",
+    );
+    const refused = push(repo, bare, orphan, "refs/heads/own");
+    expectRefused(
+      refused,
+      "refs/heads/own is refused",
+      "names refs/heads/master, which does not exist",
+      "intentguard.defaultBranch",
+    );
+    repo.git("--git-dir", bare, "config", "intentguard.defaultBranch", "main");
+    expectRefused(push(repo, bare, orphan, "refs/heads/own"), "governance_isolation");
+    expectAllowed(push(repo, bare, narrowed, "refs/heads/feature"));
+  });
+
+  it("accepts a tag of a blob (it brings no commit)", async () => {
+    const { repo } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    const blob = repo
+      .run("git", ["hash-object", "-w", "--stdin"], { input: "data\n" })
+      .stdout.trim();
+    const result = push(repo, bare, blob, "refs/tags/data");
+    expectAllowed(result);
+    expect(serverRef(repo, bare, "refs/tags/data")).toBe(blob);
+  });
+});
+
+describe("what keeps working", () => {
+  it("passes a pull request that adds an intent in a rules commit and works under it, locally, in CI and on the server", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    repo.git("checkout", "-q", "-b", "reports");
+    repo.write(
+      intentsPath,
+      `${narrowedIntents}  - id: "INT-004"\n    name: "Reports"\n    status: "IN_PROGRESS"\n    owned_scope: ["reports"]\n`,
+    );
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Add INT-004");
+    repo.commitFile("reports/q1.md", "q1\n", "First report", {
+      env: { INTENTGUARD_INTENT: "INT-004" },
+    });
+    const head = repo.head();
+    expectAllowed(githubPullRequest(repo, narrowed, head));
+    expectAllowed(push(repo, bare, "reports", "refs/heads/reports"));
+    repo.git("checkout", "-q", "main");
+    expectAllowed(repo.tryGit(["merge", "--no-ff", "--no-edit", "reports"]));
+    expectAllowed(push(repo, bare, "main"));
+  });
+
+  it("passes a back-merge of main into a feature branch, locally and on the server", async () => {
+    const { repo, old, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, old, "refs/heads/main"));
+    repo.git("checkout", "-q", "-b", "feature", old);
+    repo.commitFile("docs/feature.md", "f\n", "Feature docs", {
+      env: { INTENTGUARD_INTENT: "INT-002" },
+    });
+    expectAllowed(push(repo, bare, "feature", "refs/heads/feature"));
+    expectAllowed(push(repo, bare, narrowed, "refs/heads/main"));
+    const merged = repo.tryGit(["merge", "--no-edit", "main"]);
+    expectAllowed(merged);
+    expectAllowed(push(repo, bare, "feature", "refs/heads/feature"));
+    // After it, the feature branch is judged by the narrowed rules.
+    repo.write(evil, "evil\n");
+    repo.git("add", "-A");
+    expectRefused(
+      repo.tryGit(["commit", "-q", "-m", "Evil"], { env: { INTENTGUARD_INTENT: "INT-001" } }),
+      evil,
+    );
+  });
+
+  it("judges a rebase onto a narrowed main by the narrowed rules", async () => {
+    const { repo, old } = await narrowedRepo();
+    repo.git("checkout", "-q", "-b", "feature", old);
+    repo.commitFile(evil, "evil\n", "Billing", { env: { INTENTGUARD_INTENT: "INT-001" } });
+    const before = repo.head();
+    expectRefused(repo.tryGit(["rebase", "-q", "main"]), evil);
+    expect(repo.git("rev-parse", "refs/heads/feature").trim()).toBe(before);
+  });
+});
+
+describe("verdicts that do not depend on the order git lists commits in", () => {
+  it("judges the same landing alike whichever order its commits are handed over in", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    let clock = 1_700_000_000;
+    const at = (commit: () => string) => {
+      clock += 1000;
+      const date = `@${clock} +0000`;
+      repo.env.GIT_COMMITTER_DATE = date;
+      repo.env.GIT_AUTHOR_DATE = date;
+      const made = commit();
+      delete repo.env.GIT_COMMITTER_DATE;
+      delete repo.env.GIT_AUTHOR_DATE;
+      return made;
+    };
+    const withReports = `${narrowedIntents}  - id: "INT-007"\n    name: "Reports"\n    status: "IN_PROGRESS"\n    owned_scope: ["reports"]\n`;
+    // Side B, forked from the start and dated first: under INT-007, which side A's rules change
+    // brings to the mainline before the merge that brings B.
+    const b1 = at(() =>
+      plumbCommit(repo, narrowed, [narrowed], { "reports/b.md": "b\n" }, "B\n\nIntent: INT-007"),
+    );
+    const g = at(() =>
+      plumbCommit(repo, narrowed, [narrowed], { [intentsPath]: withReports }, "Add INT-007"),
+    );
+    const r1 = at(() =>
+      plumbCommit(repo, g, [g], { "reports/a.md": "a\n" }, "A\n\nIntent: INT-007"),
+    );
+    const t1 = at(() =>
+      plumbCommit(repo, narrowed, [narrowed], { "src/auth/t.ts": "t\n" }, "T\n\nIntent: INT-001"),
+    );
+    const m1 = at(() =>
+      plumbCommit(
+        repo,
+        t1,
+        [t1, r1],
+        { [intentsPath]: withReports, "reports/a.md": "a\n" },
+        "Merge A",
+      ),
+    );
+    const m2 = at(() => plumbCommit(repo, m1, [m1, b1], { "reports/b.md": "b\n" }, "Merge B"));
+    const bad = at(() =>
+      plumbCommit(repo, m2, [m2], { [evil]: "evil\n" }, "Evil\n\nIntent: INT-001"),
+    );
+    const list = (...options: string[]) =>
+      repo
+        .git("rev-list", "--reverse", ...options, bad, `^${narrowed}`)
+        .trim()
+        .split("\n");
+    const orders = [
+      list("--topo-order"),
+      list("--date-order"),
+      list(),
+      list("--author-date-order"),
+    ];
+    expect(new Set(orders.map((order) => order.join(" "))).size).toBeGreaterThan(1);
+    useHermeticProcessEnv(repo);
+    const gitRepo = await locateRepo(repo.dir);
+    const env = readEnvironment(process.env, repo.dir);
+    const verdicts = [];
+    for (const judged of orders) {
+      const check = await checkRange({
+        repo: gitRepo,
+        env,
+        source: { kind: "--range", spec: `${narrowed}..${bad}`, base: narrowed, head: bad },
+        landing: {
+          target: "main",
+          start: narrowed,
+          newTip: bad,
+          result: "tip",
+          adoption: async () => ({ allowed: true, governedRef: null }),
+          leavingRules: "error",
+          judged,
+        },
+        verifyTraces: false,
+      });
+      verdicts.push(
+        Object.fromEntries(
+          check.commits.map((commit) => [
+            commit.commit,
+            `${commit.outcome} ${check.findings
+              .filter((finding) => finding.commit === commit.commit)
+              .map((finding) => `${finding.rule}:${finding.path}`)
+              .sort()
+              .join(",")}`,
+          ]),
+        ),
+      );
+    }
+    for (const other of verdicts.slice(1)) expect(other).toEqual(verdicts[0]);
+    expect(verdicts[0]).toEqual({
+      [b1]: "allowed ",
+      [g]: "allowed ",
+      [r1]: "allowed ",
+      [t1]: "allowed ",
+      [m1]: "allowed ",
+      [m2]: "allowed ",
+      [bad]: `blocked scope:${evil}`,
+    });
+  });
+});
