@@ -180,7 +180,6 @@ function firstAddedLine(diff: CommitDiff, path: string): number | null {
 const traceRules: Record<TraceIssue["kind"], RangeRule> = {
   untraced: "trace_missing",
   invalid: "trace_invalid",
-  duplicate: "trace_duplicate",
   tampered: "trace_tampered",
   ledger: "trace_tampered",
 };

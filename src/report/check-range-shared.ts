@@ -251,10 +251,6 @@ export const ruleDescriptions: Record<CheckRule, { text: string; section: string
     text: "A commit's trace record is valid against the record schema.",
     section: "what-verify-proves",
   },
-  trace_duplicate: {
-    text: "A commit has exactly one trace record.",
-    section: "what-verify-proves",
-  },
   trace_tampered: {
     text: "A commit's trace record agrees with a fresh recomputation from the commit.",
     section: "what-verify-proves",

@@ -22,6 +22,11 @@ export function formatVerifyReport(report: VerifyReport, style: Style): string {
     ...report.issues.map((issue) =>
       style.red(`  ${issue.commit.slice(0, 12)} ${issue.kind}: ${issue.detail}`),
     ),
+    ...report.superseded.map((record) =>
+      style.yellow(
+        `  ${record.commit.slice(0, 12)} superseded: record ${record.record_id} (another record of the commit counts: ${record.counted})`,
+      ),
+    ),
     failing === 0
       ? style.green("✓ intentguard: traces verified")
       : style.red(`✗ intentguard: ${plural(failing, "problem")} found`),

@@ -24,8 +24,19 @@ import { noteLines } from "./note-records.js";
 
 export interface TraceIssue {
   commit: string;
-  kind: "untraced" | "invalid" | "tampered" | "duplicate" | "ledger";
+  kind: "untraced" | "invalid" | "tampered" | "ledger";
   detail: string;
+}
+
+/**
+ * A record that does not count for its commit because another record in the same note does: a
+ * fetched note merged with ours (cat_sort_uniq keeps both sides' lines), a second clone's record.
+ */
+export interface SupersededRecord {
+  commit: string;
+  record_id: string;
+  /** The record that counts instead. */
+  counted: string;
 }
 
 export interface VerifyReport {
@@ -42,6 +53,8 @@ export interface VerifyReport {
     anchored_elsewhere: number;
   };
   issues: TraceIssue[];
+  /** Further records of commits that have one that counts: reported, not problems. */
+  superseded: SupersededRecord[];
 }
 
 /** How many commits are read, diffed and hashed together: what bounds the memory verify uses. */
@@ -49,9 +62,10 @@ const batchSize = 256;
 
 /**
  * Verifies the ledger's chain and every commit's trace in a range: a note exists (after
- * adoption), each of its lines is a valid record keyed to that commit, there is exactly one, its
- * parents and intent are the commit's own (the Intent: trailer), and its files, blob hashes and
- * ranges equal a fresh recomputation from the commit. A record written in this clone anchors its
+ * adoption), each of its lines is a valid record keyed to that commit, the record that counts (of
+ * several, the one this clone's hook wrote, else the first that agrees with the commit; the
+ * others are reported as superseded) has the commit's own parents and intent (the Intent:
+ * trailer), and its files, blob hashes and ranges equal a fresh recomputation from the commit. A record written in this clone anchors its
  * line in this clone's ledger (sequence number and line hash): the line must still be there,
  * unedited, naming this commit and this record, with the record's digest — so a truncated, edited
  * or deleted ledger, and an edited record id, time, intent or contributor, are found.
@@ -71,6 +85,7 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
     listNotes(repo.root),
   ]);
   const issues: TraceIssue[] = [];
+  const superseded: SupersededRecord[] = [];
   for (const commit of commits) {
     if (!noteBlobs.has(commit) && !beforeAdoption.has(commit)) {
       issues.push({ commit, kind: "untraced", detail: "no trace record" });
@@ -84,10 +99,18 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
       const batch = diffs.map((diff) => diff.commit.sha);
       const stored = await readStoredRecords(session, batch, noteBlobs, issues);
       traced += stored.size;
-      for (const [commit, differences] of await recompute(session, diffs, stored)) {
-        for (const detail of differences) issues.push({ commit, kind: "tampered", detail });
+      const differences = await recompute(session, diffs, stored);
+      for (const [commit, records] of stored) {
+        const counted = countedRecord(records, differences, anchors, commit);
+        for (const record of records) {
+          if (record === counted) continue;
+          superseded.push({ commit, record_id: record.id, counted: counted.id });
+        }
+        for (const detail of differences.get(counted) ?? []) {
+          issues.push({ commit, kind: "tampered", detail });
+        }
+        issues.push(...anchors.check(commit, counted));
       }
-      for (const [commit, record] of stored) issues.push(...anchors.check(commit, record));
     });
   } finally {
     await session.close().catch(() => {});
@@ -95,6 +118,7 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
   // In the range's order, whatever order the checks found them in.
   const order = new Map(commits.map((commit, index) => [commit, index]));
   issues.sort((a, b) => (order.get(a.commit) ?? 0) - (order.get(b.commit) ?? 0));
+  superseded.sort((a, b) => (order.get(a.commit) ?? 0) - (order.get(b.commit) ?? 0));
   return {
     version: 1,
     range,
@@ -107,7 +131,27 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
       anchored_elsewhere: anchors.elsewhere,
     },
     issues,
+    superseded,
   };
+}
+
+/**
+ * Of several records of a commit, the one that counts: one this clone's hook wrote as it judged
+ * the commit (anchored in this clone's ledger, which names it) and that agrees with the commit;
+ * else the first that agrees with the commit; else the first (its problems are reported).
+ */
+function countedRecord(
+  records: readonly TraceRecord[],
+  differences: ReadonlyMap<TraceRecord, readonly string[]>,
+  anchors: AnchorCheck,
+  commit: string,
+): TraceRecord {
+  const agrees = (record: TraceRecord) => (differences.get(record) ?? []).length === 0;
+  return (
+    records.find((record) => agrees(record) && anchors.wroteHere(commit, record)) ??
+    records.find(agrees) ??
+    (records[0] as TraceRecord)
+  );
 }
 
 /** How many problems a report counts: every trace issue, every ledger issue not marked. */
@@ -115,19 +159,19 @@ export function verifyProblems(report: VerifyReport): number {
   return report.issues.length + report.ledger.issues.filter((issue) => !issue.marked).length;
 }
 
-/** A batch's valid records by commit; invalid lines and duplicates as issues. */
+/** A batch's valid records by commit (at least one each); invalid lines as issues. */
 async function readStoredRecords(
   session: CatFileSession,
   batch: readonly string[],
   noteBlobs: ReadonlyMap<string, string>,
   issues: TraceIssue[],
-): Promise<Map<string, TraceRecord>> {
+): Promise<Map<string, TraceRecord[]>> {
   const notes = new Map<string, GitObject | null>();
   await session.read(
     batch.map((commit) => noteBlobs.get(commit) ?? ""),
     (name, object) => collectInto(notes, name, object),
   );
-  const stored = new Map<string, TraceRecord>();
+  const stored = new Map<string, TraceRecord[]>();
   for (const commit of batch) {
     const note = notes.get(noteBlobs.get(commit) ?? "");
     if (!note) {
@@ -144,25 +188,17 @@ async function readStoredRecords(
           detail: `note line ${line.line} is ${line.problem}`,
         });
     }
-    if (records.length > 1) {
-      issues.push({
-        commit,
-        kind: "duplicate",
-        detail: `${records.length} records in one note; expected one`,
-      });
-    }
-    const [record] = records;
-    if (record) stored.set(commit, record);
+    if (records.length > 0) stored.set(commit, records);
   }
   return stored;
 }
 
-/** Recomputes a batch's records from their commits and lists, per commit, what differs. */
+/** Recomputes a batch's records from their commits and lists, per record, what differs. */
 async function recompute(
   session: CatFileSession,
   diffs: readonly CommitDiff[],
-  stored: Map<string, TraceRecord>,
-): Promise<Map<string, string[]>> {
+  stored: Map<string, TraceRecord[]>,
+): Promise<Map<TraceRecord, string[]>> {
   const digests = new Map<string, BlobDigest | null>();
   const oids = new Set(
     diffs.flatMap((diff) =>
@@ -174,22 +210,22 @@ async function recompute(
     ),
   );
   await session.read([...oids], digestInto(digests));
-  const differences = new Map<string, string[]>();
+  const differences = new Map<TraceRecord, string[]>();
   for (const diff of diffs) {
-    const record = stored.get(diff.commit.sha);
-    if (!record) continue;
-    const fresh = buildRecord({
-      diff,
-      blob: (oid) => digests.get(oid) ?? null,
-      intentId: trailerValues(diff.commit.trailers, intentTrailer)[0] ?? null,
-      intent: null,
-      contributorOf: () => ({ entity_type: "HUMAN" }),
-      id: record.id,
-      timestamp: record.timestamp,
-      toolVersion: version,
-    });
-    const found = compareRecord(record, fresh);
-    if (found.length > 0) differences.set(diff.commit.sha, found);
+    for (const record of stored.get(diff.commit.sha) ?? []) {
+      const fresh = buildRecord({
+        diff,
+        blob: (oid) => digests.get(oid) ?? null,
+        intentId: trailerValues(diff.commit.trailers, intentTrailer)[0] ?? null,
+        intent: null,
+        contributorOf: () => ({ entity_type: "HUMAN" }),
+        id: record.id,
+        timestamp: record.timestamp,
+        toolVersion: version,
+      });
+      const found = compareRecord(record, fresh);
+      if (found.length > 0) differences.set(record, found);
+    }
   }
   return differences;
 }
@@ -230,6 +266,11 @@ class AnchorCheck {
         this.traced.delete(commit);
       }
     });
+  }
+
+  /** Whether this clone's hook wrote `record` as it traced `commit` (its anchor and the ledger say so). */
+  wroteHere(commit: string, record: TraceRecord): boolean {
+    return record.ledger?.clone === this.clone && this.traced.get(commit)?.recordId === record.id;
   }
 
   check(commit: string, record: TraceRecord): TraceIssue[] {

@@ -492,6 +492,30 @@ describe("a note is no proof of judgement", () => {
     }
     expectAllowed(repo.intentguard(["trace", "verify"]));
   });
+
+  it("counts the record its own hook wrote when a note holds several, and reports the others as superseded", async () => {
+    const { repo } = await narrowedRepo();
+    const commit = repo.commitFile("src/auth/c.ts", "c\n", "C", {
+      env: { INTENTGUARD_INTENT: "INT-001" },
+    });
+    const ours = JSON.parse(repo.git("notes", "--ref=intentguard", "show", commit).trim());
+    // Another clone's record of the same commit, as a fetched note merged with ours brings it.
+    const theirs = {
+      ...ours,
+      id: "00000000-0000-4000-8000-000000000000",
+      ledger: { ...ours.ledger, clone: "another-clone" },
+    };
+    repo.git("notes", "--ref=intentguard", "append", "-m", JSON.stringify(theirs), commit);
+    const verify = repo.intentguard(["trace", "verify", "--json"]);
+    expect(verify.status, verify.stdout).toBe(0);
+    expect(JSON.parse(verify.stdout).superseded).toEqual([
+      { commit, record_id: theirs.id, counted: ours.id },
+    ]);
+    const text = repo.intentguard(["trace", "verify"]);
+    expect(text.stdout).toContain(
+      `superseded: record ${theirs.id} (another record of the commit counts: ${ours.id})`,
+    );
+  });
 });
 
 describe("pre-receive needs a default branch", () => {

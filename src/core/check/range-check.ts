@@ -7,14 +7,12 @@ export const rangeCheckSchemaVersion = 1;
 
 /**
  * Rules only a range check reports: the rules a commit is judged by cannot be read, and (with
- * --verify-traces) a trace record that is missing, invalid, duplicated or disagrees with its
- * commit.
+ * --verify-traces) a trace record that is missing, invalid or disagrees with its commit.
  */
 export type RangeRule =
   | "governance_unreadable"
   | "trace_missing"
   | "trace_invalid"
-  | "trace_duplicate"
   | "trace_tampered";
 
 export type CheckRule = RuleName | FixedRule | RangeRule;
