@@ -106,17 +106,18 @@ export function buildRepository(dir, env, { files, changes, seed = 42 }) {
 
 /**
  * A branch (`topic` by default) of `commits` commits on top of main, each changing
- * `filesPerCommit` files and carrying `Intent: INT-001`; returns its tip. Built with fast-import,
+ * `filesPerCommit` files and carrying `Intent: INT-001` (`first`: where in the sequence of edits
+ * it starts, so two branches can change different files); returns its tip. Built with fast-import,
  * like the repositories.
  */
 export function buildTopic(
   dir,
   env,
-  { commits, files, filesPerCommit = 1, branch = "topic", seed = 7 },
+  { commits, files, filesPerCommit = 1, branch = "topic", seed = 7, first = 0 },
 ) {
   const random = seededRandom(seed);
   const chunks = [];
-  for (let index = 0; index < commits; index++) {
+  for (let index = first; index < first + commits; index++) {
     const message = `${branch} ${index}\n\nIntent: INT-001\n`;
     let changes = "";
     for (let slot = 0; slot < filesPerCommit; slot++) {
@@ -126,7 +127,7 @@ export function buildTopic(
     }
     chunks.push(
       Buffer.from(
-        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === 0 ? "from refs/heads/main\n" : ""}${changes}`,
+        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === first ? "from refs/heads/main\n" : ""}${changes}`,
       ),
     );
   }
