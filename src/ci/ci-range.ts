@@ -153,6 +153,18 @@ async function attemptMergeBase(
   plan: Extract<CiPlan, { kind: "merge-base" }>,
   shallow: ReadonlySet<string>,
 ): Promise<Attempt> {
+  if (plan.start === "target-branch" && plan.baseBranch === null) {
+    // The diff base is where the request forked, not the target's tip: never start there.
+    throw ciProblemError(
+      {
+        kind: "missing-variable",
+        provider: "gitlab",
+        variable: "CI_MERGE_REQUEST_TARGET_BRANCH_NAME",
+        why: "a merge request lands on its target branch's tip, where the rules in force start",
+      },
+      null,
+    );
+  }
   const head = await commitIfPresent(dir, plan.head.sha);
   if (head === null) return missingCommit(plan.head, null);
   let start: string | null;
@@ -160,7 +172,9 @@ async function attemptMergeBase(
   if (plan.start === "target-branch" && plan.baseBranch !== null) {
     target = `${remote}/${plan.baseBranch.name}`;
     start = await remoteTrackingTip(dir, remote, plan.baseBranch.name);
-    if (start === null) return missingBranch(plan.baseBranch, `the target branch, ${plan.source}`);
+    if (start === null) {
+      return missingBranch(plan.baseBranch, `the target branch, which ${plan.source} lands on`);
+    }
   } else {
     target = plan.baseBranch ? `${remote}/${plan.baseBranch.name}` : plan.base.sha.slice(0, 12);
     start = await commitIfPresent(dir, plan.base.sha);
@@ -360,7 +374,7 @@ function missingCommit(commit: CiCommit, branch: CiBranch | null): Attempt {
   return lacks(
     `does not have ${describeCommit(commit)}`,
     `Fetch it (${fetch}), or add --deepen to let intentguard fetch it.${checkout}`,
-    `${remote} did not send it either: it may be gone from ${remote} (a force push, a deleted branch), and the rules in force before the push cannot be read without it. Check the event, or name the commits with --range.${checkout}`,
+    `${remote} did not send it either: it may be gone from ${remote} (a force push, a deleted branch), and the rules in force start there: they cannot be read without it. Check the event, or name the commits with --range.${checkout}`,
   );
 }
 

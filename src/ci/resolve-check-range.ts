@@ -19,14 +19,17 @@ export type RangeRequest =
   | { kind: "range"; range: string }
   /** `--commit <rev>`: exactly that commit. */
   | { kind: "commit"; rev: string }
-  /** `--base <ref>`: the commits HEAD brings since it forked from ref (merge-base(ref, HEAD)..HEAD). */
+  /**
+   * `--base <ref>`: the commits HEAD brings since it forked from ref, landing on ref's tip (where
+   * the rules in force start, not the fork point): `<ref's tip>..HEAD`.
+   */
   | { kind: "base"; base: string }
   /**
-   * `--ci`: what the CI run's event brings. `deepen`: fetch more of a shallow clone's history, step
-   * by step, until the range is whole. `base`: the ref to compare with when the event names no
-   * start (a new branch, or a force push whose previous tip is gone), instead of origin's default
-   * branch. A push to the default branch itself, whose start is unusable, checks the whole history
-   * of its head instead; so does one that --base names the pushed branch of and finds nothing new.
+   * `--ci`: what the CI run's event brings. `deepen`: fetch what the range needs (its commits by
+   * SHA, its branches, a shallow clone's history step by step) until it is whole. `base`: the ref
+   * a new branch or tag lands on, instead of origin's default branch; it never replaces a start
+   * the event names (a push's before, a pull request's base). The first push of the default
+   * branch has no start: the whole history of its head; so has a new branch --base names itself.
    */
   | { kind: "ci"; deepen: boolean; base?: string };
 
@@ -112,7 +115,7 @@ async function resolveRangeFlag(dir: string, range: string): Promise<ResolvedRan
     const instead =
       base === null
         ? "They share no history: check the whole history of one with --range <revision>."
-        : `To check the commits ${toRev} brings since it forked from ${fromRev}, use --base ${fromRev} with ${toRev} checked out (it starts at their merge base), or --range ${base}..${toRev}.`;
+        : `To check the commits ${toRev} brings since it forked from ${fromRev}, use --base ${fromRev} with ${toRev} checked out (the commits since their merge base, landing on ${fromRev}'s tip), or --range ${base}..${toRev}.`;
     throw new IntentguardError(
       `--range ${shown}: ${fromRev} (${from}) is not an ancestor of ${toRev} (${to}), so the range would silently leave out the commits only ${fromRev} has and check commits ${toRev} shares with it. ${instead}`,
     );

@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RangeRequest, resolveCheckRange } from "../../src/ci/resolve-check-range.js";
+import type { ResolvedRange } from "../../src/ci/resolved-range.js";
 import type { RangeSource } from "../../src/core/check/range-check.js";
 import { type Environment, readEnvironment } from "../../src/environment.js";
 import { IntentguardError } from "../../src/errors.js";
@@ -18,8 +19,11 @@ import {
  * Which commits `intentguard check --range/--commit/--base/--ci` covers, resolved in-process
  * against real clones of a real bare repository: GitHub and GitLab events read from recorded
  * payloads and variables, every answer an exact spec of full SHAs, every refusal exit 2 naming
- * the value and the fix. The shallow clones are `git clone --depth` of the bare repository, and
- * --deepen fetches from it for real.
+ * the value and the fix. A range is a landing (issue 17): it starts at the target's tip before
+ * the landing, where the rules in force start — a push's before, a pull request's base.sha, a
+ * merge request's target branch, --base's tip, the default branch for a new branch or tag — and
+ * a start the clone lacks is fetched (--deepen) or named, never replaced by a guess. The shallow
+ * clones are `git clone --depth` of the bare repository, and --deepen fetches from it for real.
  */
 
 const zeros = "0".repeat(40);
@@ -113,12 +117,22 @@ function push(
 const ciRequest: RangeRequest = { kind: "ci", deepen: false };
 const deepenRequest: RangeRequest = { kind: "ci", deepen: true };
 
+/** The whole landing a request resolves to: source, start, result, target, exempt, audit. */
+function resolveRange(
+  request: RangeRequest,
+  env: Environment["ci"] = ci(),
+  repo: Repo = fullRepo,
+): Promise<ResolvedRange> {
+  return resolveCheckRange(repo, request, env);
+}
+
+/** What the report prints: the resolved range's source. */
 async function resolve(
   request: RangeRequest,
   env: Environment["ci"] = ci(),
   repo: Repo = fullRepo,
 ): Promise<RangeSource> {
-  return (await resolveCheckRange(repo, request, env)).source;
+  return (await resolveRange(request, env, repo)).source;
 }
 
 /** The commits a resolved range brings, oldest first, as git lists them (what the landing judges). */
@@ -141,98 +155,219 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return (error as IntentguardError).message;
 }
 
+/** A clone of feature alone: no origin/main, no x1 (the old branch), nothing of m3 … m5. */
+function featureOnlyClone(name: string): TestRepo {
+  return clone(name, ["--single-branch", "--branch", "feature"]);
+}
+
+/** The end of exit 2 when --deepen found that origin has not got the start either. */
+const goneFromOrigin =
+  "origin did not send it either: it may be gone from origin (a force push, a deleted branch), and the rules in force start there: they cannot be read without it. Check the event, or name the commits with --range.";
+
 describe("--ci on GitHub Actions: the range comes from the event payload", () => {
-  it("pull_request: from the merge base of base.sha and head.sha to head.sha", async () => {
-    const source = await resolve(
+  it("pull_request: from base.sha (the target's tip, ahead of the fork point) to head.sha: the pull request's own commits", async () => {
+    // base.sha is main's tip, m5; the pull request forked at m2.
+    expect(full.git("merge-base", sha("m5"), sha("f2")).trim()).toBe(sha("m2"));
+    const range = await resolveRange(
       ciRequest,
       githubEvent("pull_request", pullRequest(sha("m5"), sha("f2"))),
     );
-    expect(source).toEqual({
+    expect(range).toEqual({
+      source: {
+        kind: "github pull_request",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
+    });
+    // The same commits as merge-base..head: none of m3 … m5, which the target already has.
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
+  });
+
+  it("pull_request whose base.sha is the fork point itself: base.sha..head.sha", async () => {
+    const range = await resolveRange(
+      ciRequest,
+      githubEvent("pull_request", pullRequest(sha("m2"), sha("f2"))),
+    );
+    expect(range.source).toEqual({
       kind: "github pull_request",
       spec: `${sha("m2")}..${sha("f2")}`,
       base: sha("m2"),
       head: sha("f2"),
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([sha("f1"), sha("f2")]);
+    expect(range.start).toBe(sha("m2"));
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
-  it("pull_request_target reads the same fields", async () => {
-    const source = await resolve(
+  it("pull_request_target reads the same fields: base.sha, even where origin/main has moved past it", async () => {
+    const range = await resolveRange(
       ciRequest,
       githubEvent("pull_request_target", pullRequest(sha("m4"), sha("f2"))),
     );
-    expect(source).toEqual({
-      kind: "github pull_request_target",
-      spec: `${sha("m2")}..${sha("f2")}`,
-      base: sha("m2"),
-      head: sha("f2"),
+    expect(range).toEqual({
+      source: {
+        kind: "github pull_request_target",
+        spec: `${sha("m4")}..${sha("f2")}`,
+        base: sha("m4"),
+        head: sha("f2"),
+      },
+      start: sha("m4"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
-  it("push: before..after", async () => {
-    const source = await resolve(ciRequest, githubEvent("push", push(sha("m3"), sha("m5"))));
-    expect(source).toEqual({
-      kind: "github push",
-      spec: `${sha("m3")}..${sha("m5")}`,
-      base: sha("m3"),
-      head: sha("m5"),
+  it("push to the default branch: before..after, after becoming its tip", async () => {
+    const range = await resolveRange(
+      ciRequest,
+      githubEvent("push", push(sha("m3"), sha("m5"), "main", "refs/heads/main")),
+    );
+    expect(range).toEqual({
+      source: {
+        kind: "github push",
+        spec: `${sha("m3")}..${sha("m5")}`,
+        base: sha("m3"),
+        head: sha("m5"),
+      },
+      start: sha("m3"),
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([sha("m4"), sha("m5")]);
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("m4"), sha("m5")]);
   });
 
-  it("push of a new branch (before is forty zeros): the commits not on origin/<default branch>", async () => {
-    const source = await resolve(ciRequest, githubEvent("push", push(zeros, sha("f2"))));
-    expect(source).toEqual({
-      kind: "github push (new branch)",
-      spec: `${sha("m5")}..${sha("f2")}`,
-      base: sha("m5"),
-      head: sha("f2"),
+  it("push to another branch: before..after, origin/<default branch>'s tip exempt when the clone has it", async () => {
+    const event = githubEvent("push", push(sha("f1"), sha("f2")));
+    const expected = {
+      source: {
+        kind: "github push",
+        spec: `${sha("f1")}..${sha("f2")}`,
+        base: sha("f1"),
+        head: sha("f2"),
+      },
+      start: sha("f1"),
+      result: "tip",
+      target: "origin/feature",
+      audit: false,
+    };
+    const range = await resolveRange(ciRequest, event);
+    expect(range).toEqual({ ...expected, exempt: [sha("m5")] });
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f2")]);
+    const single = await locateRepo(featureOnlyClone("push-feature-only").dir);
+    expect(await resolveRange(ciRequest, event, single)).toEqual({ ...expected, exempt: [] });
+  });
+
+  it("push of a new branch (before is forty zeros): the commits not on origin/<default branch>, landing on its tip", async () => {
+    const range = await resolveRange(ciRequest, githubEvent("push", push(zeros, sha("f2"))));
+    expect(range).toEqual({
+      source: {
+        kind: "github push (new branch)",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([sha("f1"), sha("f2")]);
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
   it("a new branch whose default branch was never fetched: exit 2 saying how to fetch it", async () => {
     const message = await refusal(
       resolve(ciRequest, githubEvent("push", push(zeros, sha("f2"), "trunk"))),
     );
-    expect(message).toContain("does not have refs/remotes/origin/trunk");
-    expect(message).toContain("repository.default_branch");
-    expect(message).toContain("git fetch origin +refs/heads/trunk:refs/remotes/origin/trunk");
-    expect(message).toContain("fetch-depth: 0");
+    expect(message).toBe(
+      "this clone does not have refs/remotes/origin/trunk (the default branch, which github push (new branch) lands on, repository.default_branch). Fetch it (git fetch origin +refs/heads/trunk:refs/remotes/origin/trunk); with actions/checkout, `fetch-depth: 0` fetches every branch; or add --deepen to let intentguard fetch it.",
+    );
   });
 
-  it("--ci --base names the branch to compare a new branch with", async () => {
-    const source = await resolve(
+  it("--ci --base names the branch a new branch lands on", async () => {
+    const range = await resolveRange(
       { kind: "ci", deepen: false, base: "origin/main" },
       githubEvent("push", push(zeros, sha("f2"), "trunk")),
     );
-    expect(source).toEqual({
-      kind: "github push (new branch)",
-      spec: `${sha("m5")}..${sha("f2")}`,
-      base: sha("m5"),
-      head: sha("f2"),
+    expect(range).toEqual({
+      source: {
+        kind: "github push (new branch)",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
   });
 
-  it("force push (before is not an ancestor of after): from their merge base", async () => {
-    const source = await resolve(ciRequest, githubEvent("push", push(sha("x1"), sha("f2"))));
-    expect(source).toEqual({
-      kind: "github push (force push)",
-      spec: `${sha("m2")}..${sha("f2")}`,
-      base: sha("m2"),
-      head: sha("f2"),
+  it("force push (before is not an ancestor of after): from before, the old tip, not the merge base", async () => {
+    const range = await resolveRange(ciRequest, githubEvent("push", push(sha("x1"), sha("f2"))));
+    expect(range).toEqual({
+      source: {
+        kind: "github push (force push)",
+        spec: `${sha("x1")}..${sha("f2")}`,
+        base: sha("x1"),
+        head: sha("f2"),
+      },
+      start: sha("x1"),
+      result: "tip",
+      target: "origin/feature",
+      exempt: [sha("m5")],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([sha("f1"), sha("f2")]);
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
-  it("force push whose before is not in the clone: like a new branch", async () => {
-    const source = await resolve(ciRequest, githubEvent("push", push(absent, sha("f2"))));
-    expect(source).toEqual({
-      kind: "github push (force push)",
-      spec: `${sha("m5")}..${sha("f2")}`,
-      base: sha("m5"),
-      head: sha("f2"),
+  it("force push whose before is not in the clone: exit 2 naming it and `git fetch origin <sha>`; --deepen fetches it by SHA", async () => {
+    const single = featureOnlyClone("force-push-before-missing");
+    const repo = await locateRepo(single.dir);
+    expect(single.tryGit(["cat-file", "-e", `${sha("x1")}^{commit}`]).status).not.toBe(0);
+    const event = githubEvent("push", push(sha("x1"), sha("f2")));
+    expect(await refusal(resolve(ciRequest, event, repo))).toBe(
+      `this clone does not have before (${sha("x1")}). Fetch it (git fetch origin ${sha("x1")}), or add --deepen to let intentguard fetch it.`,
+    );
+    const range = await resolveRange(deepenRequest, event, repo);
+    expect(range).toEqual({
+      source: {
+        kind: "github push (force push)",
+        spec: `${sha("x1")}..${sha("f2")}`,
+        base: sha("x1"),
+        head: sha("f2"),
+      },
+      start: sha("x1"),
+      result: "tip",
+      target: "origin/feature",
+      // --deepen fetched origin/main with it: its tip is exempt.
+      exempt: [sha("m5")],
+      audit: false,
     });
+    expect(await commitsToCheck(repo, range.source)).toEqual([sha("f1"), sha("f2")]);
+    expect(single.git("rev-parse", "origin/main").trim()).toBe(sha("m5"));
+  });
+
+  it("force push whose before origin no longer has either: exit 2, also after --deepen, never a guess", async () => {
+    const event = githubEvent("push", push(absent, sha("f2")));
+    expect(await refusal(resolve(ciRequest, event))).toBe(
+      `this clone does not have before (${absent}). Fetch it (git fetch origin ${absent}), or add --deepen to let intentguard fetch it.`,
+    );
+    const repo = await locateRepo(clone("force-push-gone", ["--branch", "feature"]).dir);
+    expect(await refusal(resolve(deepenRequest, event, repo))).toBe(
+      `this clone does not have before (${absent}), even after --deepen fetched from origin the branches and commits the range needs. ${goneFromOrigin}`,
+    );
   });
 
   it("a branch deletion (after is forty zeros): nothing to check, an empty spec", async () => {
@@ -246,32 +381,67 @@ describe("--ci on GitHub Actions: the range comes from the event payload", () =>
     expect(await commitsToCheck(fullRepo, source)).toEqual([]);
   });
 
-  it("merge_group: base_sha..head_sha", async () => {
-    const payload = {
-      action: "checks_requested",
-      merge_group: {
-        head_sha: sha("m5"),
-        head_ref: "refs/heads/gh-readonly-queue/main/pr-7-abc",
-        base_sha: sha("m3"),
-        base_ref: "refs/heads/main",
-      },
-      repository: { default_branch: "main" },
-    };
-    const source = await resolve(ciRequest, githubEvent("merge_group", payload));
-    expect(source).toEqual({
+  /** GitHub's merge of the pull request (feature) onto `base`, on the queue's own branch. */
+  const queueMerge = (base: string): string =>
+    full
+      .git("commit-tree", `${sha("f2")}^{tree}`, "-p", base, "-p", sha("f2"), "-m", "Merge #7")
+      .trim();
+  const mergeGroup = (base: string, head: string) => ({
+    action: "checks_requested",
+    merge_group: {
+      head_sha: head,
+      head_ref: "refs/heads/gh-readonly-queue/main/pr-7-abc",
+      base_sha: base,
+      base_ref: "refs/heads/main",
+    },
+    repository: { default_branch: "main" },
+  });
+
+  it("merge_group: from base_sha, the target's tip, to head_sha, which becomes its tip", async () => {
+    const merged = queueMerge(sha("m5"));
+    const range = await resolveRange(
+      ciRequest,
+      githubEvent("merge_group", mergeGroup(sha("m5"), merged)),
+    );
+    expect(range.source).toEqual({
       kind: "github merge_group",
-      spec: `${sha("m3")}..${sha("m5")}`,
-      base: sha("m3"),
-      head: sha("m5"),
+      spec: `${sha("m5")}..${merged}`,
+      base: sha("m5"),
+      head: merged,
     });
+    expect(range.start).toBe(sha("m5"));
+    expect(range.result).toBe("tip");
+    expect(range.audit).toBe(false);
+    // The queue lands on its target, main (base_ref), not on its own temporary head_ref; main
+    // being the default branch, nothing is exempt.
+    expect(range.target).toBe("origin/main");
+    expect(range.exempt).toEqual([]);
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2"), merged]);
+  });
+
+  it("merge_group whose base_sha is behind origin/main: still from base_sha", async () => {
+    const merged = queueMerge(sha("m3"));
+    const range = await resolveRange(
+      ciRequest,
+      githubEvent("merge_group", mergeGroup(sha("m3"), merged)),
+    );
+    expect(range.source).toEqual({
+      kind: "github merge_group",
+      spec: `${sha("m3")}..${merged}`,
+      base: sha("m3"),
+      head: merged,
+    });
+    expect(range.start).toBe(sha("m3"));
+    expect(range.result).toBe("tip");
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2"), merged]);
   });
 });
 
 describe("--ci on GitLab CI/CD: the range comes from the predefined variables", () => {
   const gitlab = (variables: Record<string, string>) => ci({ GITLAB_CI: "true", ...variables });
 
-  it("merge request pipeline: from the merge base of the diff base and CI_COMMIT_SHA", async () => {
-    const source = await resolve(
+  it("merge request pipeline: from the tip of origin/$CI_MERGE_REQUEST_TARGET_BRANCH_NAME, not the diff base", async () => {
+    const range = await resolveRange(
       ciRequest,
       gitlab({
         CI_PIPELINE_SOURCE: "merge_request_event",
@@ -282,34 +452,107 @@ describe("--ci on GitLab CI/CD: the range comes from the predefined variables", 
         CI_DEFAULT_BRANCH: "main",
       }),
     );
-    expect(source).toEqual({
-      kind: "gitlab merge request",
-      spec: `${sha("m2")}..${sha("f2")}`,
-      base: sha("m2"),
-      head: sha("f2"),
+    expect(range).toEqual({
+      source: {
+        kind: "gitlab merge request",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
   it("merged results pipeline: the head is CI_MERGE_REQUEST_SOURCE_BRANCH_SHA, not the merge commit", async () => {
-    const source = await resolve(
+    const range = await resolveRange(
       ciRequest,
       gitlab({
         CI_PIPELINE_SOURCE: "merge_request_event",
-        CI_MERGE_REQUEST_DIFF_BASE_SHA: sha("m5"),
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: sha("m2"),
+        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: "main",
         CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: sha("f2"),
         CI_COMMIT_SHA: sha("x1"),
       }),
     );
-    expect(source).toEqual({
+    expect(range.source).toEqual({
       kind: "gitlab merge request",
-      spec: `${sha("m2")}..${sha("f2")}`,
-      base: sha("m2"),
+      spec: `${sha("m5")}..${sha("f2")}`,
+      base: sha("m5"),
       head: sha("f2"),
     });
+    expect(range.start).toBe(sha("m5"));
+    expect(range.result).toBe("merge");
+  });
+
+  it("merge request pipeline without CI_MERGE_REQUEST_TARGET_BRANCH_NAME: exit 2, never the diff base", async () => {
+    expect(
+      await refusal(
+        resolve(
+          ciRequest,
+          gitlab({
+            CI_PIPELINE_SOURCE: "merge_request_event",
+            CI_MERGE_REQUEST_DIFF_BASE_SHA: sha("m5"),
+            CI_COMMIT_SHA: sha("f2"),
+          }),
+        ),
+      ),
+    ).toBe(
+      "CI_MERGE_REQUEST_TARGET_BRANCH_NAME is not set, and --ci needs it on GitLab CI/CD: a merge request lands on its target branch's tip, where the rules in force start. Run it in a job the CI started, or name the commits with --range <a>..<b> (e.g. --range origin/main..HEAD) or --base <ref> (e.g. --base origin/main).",
+    );
+  });
+
+  it("merge request whose target branch the clone lacks: exit 2 saying to fetch it; --deepen fetches the branch", async () => {
+    const single = featureOnlyClone("mr-target-missing");
+    const repo = await locateRepo(single.dir);
+    const env = gitlab({
+      CI_PIPELINE_SOURCE: "merge_request_event",
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: sha("m2"),
+      CI_MERGE_REQUEST_TARGET_BRANCH_NAME: "main",
+      CI_COMMIT_SHA: sha("f2"),
+    });
+    expect(await refusal(resolve(ciRequest, env, repo))).toBe(
+      "this clone does not have refs/remotes/origin/main (the target branch, which gitlab merge request lands on, CI_MERGE_REQUEST_TARGET_BRANCH_NAME). Fetch it (git fetch origin +refs/heads/main:refs/remotes/origin/main); with actions/checkout, `fetch-depth: 0` fetches every branch; or add --deepen to let intentguard fetch it.",
+    );
+    const range = await resolveRange(deepenRequest, env, repo);
+    expect(range).toEqual({
+      source: {
+        kind: "gitlab merge request",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
+    });
+    expect(single.git("rev-parse", "origin/main").trim()).toBe(sha("m5"));
+    expect(await commitsToCheck(repo, range.source)).toEqual([sha("f1"), sha("f2")]);
+  });
+
+  it("merge request whose target branch origin does not have: --deepen cannot fetch it, exit 2", async () => {
+    const repo = await locateRepo(featureOnlyClone("mr-target-gone").dir);
+    const env = gitlab({
+      CI_PIPELINE_SOURCE: "merge_request_event",
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: sha("m2"),
+      CI_MERGE_REQUEST_TARGET_BRANCH_NAME: "release",
+      CI_COMMIT_SHA: sha("f2"),
+    });
+    const message = await refusal(resolve(deepenRequest, env, repo));
+    expect(message).toContain("--deepen could not fetch more history from origin (");
+    expect(message).toContain(
+      "this clone does not have refs/remotes/origin/release (the target branch, which gitlab merge request lands on, CI_MERGE_REQUEST_TARGET_BRANCH_NAME)",
+    );
   });
 
   it("push pipeline: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA", async () => {
-    const source = await resolve(
+    const range = await resolveRange(
       ciRequest,
       gitlab({
         CI_PIPELINE_SOURCE: "push",
@@ -319,16 +562,49 @@ describe("--ci on GitLab CI/CD: the range comes from the predefined variables", 
         CI_DEFAULT_BRANCH: "main",
       }),
     );
-    expect(source).toEqual({
-      kind: "gitlab push",
-      spec: `${sha("m4")}..${sha("m5")}`,
-      base: sha("m4"),
-      head: sha("m5"),
+    expect(range).toEqual({
+      source: {
+        kind: "gitlab push",
+        spec: `${sha("m4")}..${sha("m5")}`,
+        base: sha("m4"),
+        head: sha("m5"),
+      },
+      start: sha("m4"),
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
+    });
+  });
+
+  it("push pipeline on another branch: origin/$CI_DEFAULT_BRANCH's tip is exempt", async () => {
+    const range = await resolveRange(
+      ciRequest,
+      gitlab({
+        CI_PIPELINE_SOURCE: "push",
+        CI_COMMIT_BEFORE_SHA: sha("f1"),
+        CI_COMMIT_SHA: sha("f2"),
+        CI_COMMIT_BRANCH: "feature",
+        CI_DEFAULT_BRANCH: "main",
+      }),
+    );
+    expect(range).toEqual({
+      source: {
+        kind: "gitlab push",
+        spec: `${sha("f1")}..${sha("f2")}`,
+        base: sha("f1"),
+        head: sha("f2"),
+      },
+      start: sha("f1"),
+      result: "tip",
+      target: "origin/feature",
+      exempt: [sha("m5")],
+      audit: false,
     });
   });
 
   it("push of a new branch (zero CI_COMMIT_BEFORE_SHA): the commits not on origin/$CI_DEFAULT_BRANCH", async () => {
-    const source = await resolve(
+    const range = await resolveRange(
       ciRequest,
       gitlab({
         CI_PIPELINE_SOURCE: "push",
@@ -338,13 +614,20 @@ describe("--ci on GitLab CI/CD: the range comes from the predefined variables", 
         CI_DEFAULT_BRANCH: "main",
       }),
     );
-    expect(source).toEqual({
-      kind: "gitlab push (new branch)",
-      spec: `${sha("m5")}..${sha("f2")}`,
-      base: sha("m5"),
-      head: sha("f2"),
+    expect(range).toEqual({
+      source: {
+        kind: "gitlab push (new branch)",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([sha("f1"), sha("f2")]);
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
   it("a full clone of one branch (GIT_DEPTH: 0): the default branch is fetched only with --deepen", async () => {
@@ -358,13 +641,20 @@ describe("--ci on GitLab CI/CD: the range comes from the predefined variables", 
       CI_DEFAULT_BRANCH: "main",
     });
     expect(await refusal(resolve(ciRequest, env, repo))).toBe(
-      "this clone does not have refs/remotes/origin/main (the default branch, CI_DEFAULT_BRANCH), which gitlab web pipeline is compared with. Fetch it (git fetch origin +refs/heads/main:refs/remotes/origin/main); with actions/checkout, `fetch-depth: 0` fetches every branch; or add --deepen to let intentguard fetch it.",
+      "this clone does not have refs/remotes/origin/main (the default branch, which gitlab web pipeline lands on, CI_DEFAULT_BRANCH). Fetch it (git fetch origin +refs/heads/main:refs/remotes/origin/main); with actions/checkout, `fetch-depth: 0` fetches every branch; or add --deepen to let intentguard fetch it.",
     );
-    expect(await resolve(deepenRequest, env, repo)).toEqual({
-      kind: "gitlab web pipeline",
-      spec: `${sha("m5")}..${sha("f2")}`,
-      base: sha("m5"),
-      head: sha("f2"),
+    expect(await resolveRange(deepenRequest, env, repo)).toEqual({
+      source: {
+        kind: "gitlab web pipeline",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
   });
 
@@ -419,24 +709,38 @@ describe("--ci on GitLab CI/CD: the range comes from the predefined variables", 
 });
 
 describe("--range, --commit, --base", () => {
-  it("--range a..b: exactly b's commits since a, with full SHAs", async () => {
-    const source = await resolve({
+  it("--range a..b: exactly b's commits since a, with full SHAs, landing on a (an audit)", async () => {
+    const range = await resolveRange({
       kind: "range",
       range: `${sha("m2").slice(0, 10)}..origin/feature`,
     });
-    expect(source).toEqual({
-      kind: "--range",
-      spec: `${sha("m2")}..${sha("f2")}`,
-      base: sha("m2"),
-      head: sha("f2"),
+    expect(range).toEqual({
+      source: {
+        kind: "--range",
+        spec: `${sha("m2")}..${sha("f2")}`,
+        base: sha("m2"),
+        head: sha("f2"),
+      },
+      start: sha("m2"),
+      result: "tip",
+      target: sha("m2").slice(0, 10),
+      exempt: [],
+      audit: true,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([sha("f1"), sha("f2")]);
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
-  it("--range with one revision: its whole history, root first", async () => {
-    const source = await resolve({ kind: "range", range: "HEAD" });
-    expect(source).toEqual({ kind: "--range", spec: sha("f2"), base: null, head: sha("f2") });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([
+  it("--range with one revision: its whole history, root first, with no start", async () => {
+    const range = await resolveRange({ kind: "range", range: "HEAD" });
+    expect(range).toEqual({
+      source: { kind: "--range", spec: sha("f2"), base: null, head: sha("f2") },
+      start: null,
+      result: "tip",
+      target: "HEAD",
+      exempt: [],
+      audit: true,
+    });
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([
       sha("m1"),
       sha("m2"),
       sha("f1"),
@@ -444,33 +748,52 @@ describe("--range, --commit, --base", () => {
     ]);
   });
 
-  it("--commit: exactly that commit", async () => {
-    const source = await resolve({ kind: "commit", rev: "HEAD~1" });
-    expect(source).toEqual({
-      kind: "--commit",
-      spec: `${sha("f1")}^!`,
-      base: sha("m2"),
-      head: sha("f1"),
+  it("--commit: exactly that commit, judged on its parent", async () => {
+    const range = await resolveRange({ kind: "commit", rev: "HEAD~1" });
+    expect(range).toEqual({
+      source: { kind: "--commit", spec: `${sha("f1")}^!`, base: sha("m2"), head: sha("f1") },
+      start: sha("m2"),
+      result: "tip",
+      target: `${sha("f1").slice(0, 12)}^`,
+      exempt: [],
+      judged: [sha("f1")],
+      audit: true,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([sha("f1")]);
-    const root = await resolve({ kind: "commit", rev: sha("m1") });
-    expect(root).toEqual({ kind: "--commit", spec: `${sha("m1")}^!`, base: null, head: sha("m1") });
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1")]);
+    const root = await resolveRange({ kind: "commit", rev: sha("m1") });
+    expect(root.source).toEqual({
+      kind: "--commit",
+      spec: `${sha("m1")}^!`,
+      base: null,
+      head: sha("m1"),
+    });
+    expect(root.start).toBeNull();
+    expect(root.judged).toEqual([sha("m1")]);
   });
 
-  it("--base: from the merge base of the ref and HEAD to HEAD", async () => {
-    const source = await resolve({ kind: "base", base: "origin/main" });
-    expect(source).toEqual({
-      kind: "--base",
-      spec: `${sha("m2")}..${sha("f2")}`,
-      base: sha("m2"),
-      head: sha("f2"),
+  it("--base: from the ref's tip (where the rules in force start), not the merge base, to HEAD", async () => {
+    const range = await resolveRange({ kind: "base", base: "origin/main" });
+    expect(range).toEqual({
+      source: {
+        kind: "--base",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: true,
     });
+    // The commits HEAD brings since it forked from origin/main (at m2), and no more.
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
   it("a..b where a is not an ancestor of b: exit 2 suggesting --base a", async () => {
     const message = await refusal(resolve({ kind: "range", range: "origin/main..HEAD" }));
     expect(message).toBe(
-      `--range "origin/main..HEAD": origin/main (${sha("m5")}) is not an ancestor of HEAD (${sha("f2")}), so the range would silently leave out the commits only origin/main has and check commits HEAD shares with it. To check the commits HEAD brings since it forked from origin/main, use --base origin/main with HEAD checked out (it starts at their merge base), or --range ${sha("m2")}..HEAD.`,
+      `--range "origin/main..HEAD": origin/main (${sha("m5")}) is not an ancestor of HEAD (${sha("f2")}), so the range would silently leave out the commits only origin/main has and check commits HEAD shares with it. To check the commits HEAD brings since it forked from origin/main, use --base origin/main with HEAD checked out (the commits since their merge base, landing on origin/main's tip), or --range ${sha("m2")}..HEAD.`,
     );
   });
 
@@ -595,7 +918,7 @@ describe("shallow clones: never a partial range", () => {
     "git fetch --unshallow origin",
   ];
 
-  it("pull_request in a depth-1 clone: exit 2 with the fix; --deepen fetches until the merge base appears", async () => {
+  it("pull_request in a depth-1 clone: exit 2 with the fix; --deepen fetches base.sha and the history back to the fork point", async () => {
     const shallow = clone("shallow-pr", ["--depth", "1", "--branch", "feature"]);
     const repo = await locateRepo(shallow.dir);
     const event = githubEvent("pull_request", pullRequest(sha("m5"), sha("f2")));
@@ -603,30 +926,46 @@ describe("shallow clones: never a partial range", () => {
     expect(message).toBe(
       `this clone is shallow and does not have pull_request.base.sha (${sha("m5")}), so the commits to check cannot be known whole; intentguard checks no partial range. Fetch the history: on GitHub Actions, actions/checkout with \`fetch-depth: 0\`; on GitLab CI, the variable \`GIT_DEPTH: 0\`; in this clone, \`git fetch --unshallow origin\`; or add --deepen, and intentguard fetches deeper, step by step, until the range is whole.`,
     );
-    const source = await resolve(deepenRequest, event, repo);
-    expect(source).toEqual({
-      kind: "github pull_request",
-      spec: `${sha("m2")}..${sha("f2")}`,
-      base: sha("m2"),
-      head: sha("f2"),
+    const range = await resolveRange(deepenRequest, event, repo);
+    expect(range).toEqual({
+      source: {
+        kind: "github pull_request",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(repo, source)).toEqual([sha("f1"), sha("f2")]);
+    expect(await commitsToCheck(repo, range.source)).toEqual([sha("f1"), sha("f2")]);
     expect(shallow.git("rev-parse", "origin/main").trim()).toBe(sha("m5"));
   });
 
   it("push in a depth-1 clone: before is missing; --deepen resolves before..after", async () => {
     const shallow = clone("shallow-push", ["--depth", "1"]);
     const repo = await locateRepo(shallow.dir);
-    const event = githubEvent("push", push(sha("m3"), sha("m5")));
+    const event = githubEvent("push", push(sha("m3"), sha("m5"), "main", "refs/heads/main"));
     const message = await refusal(resolve(ciRequest, event, repo));
     expect(message).toContain(`this clone is shallow and does not have before (${sha("m3")})`);
     for (const fix of fixes) expect(message).toContain(fix);
-    expect(await resolve(deepenRequest, event, repo)).toEqual({
-      kind: "github push",
-      spec: `${sha("m3")}..${sha("m5")}`,
-      base: sha("m3"),
-      head: sha("m5"),
+    const range = await resolveRange(deepenRequest, event, repo);
+    expect(range).toEqual({
+      source: {
+        kind: "github push",
+        spec: `${sha("m3")}..${sha("m5")}`,
+        base: sha("m3"),
+        head: sha("m5"),
+      },
+      start: sha("m3"),
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
+    expect(await commitsToCheck(repo, range.source)).toEqual([sha("m4"), sha("m5")]);
   });
 
   it("a new branch in a depth-1 clone: no merge base with the default branch until --deepen", async () => {
@@ -643,15 +982,24 @@ describe("shallow clones: never a partial range", () => {
     expect(message).toContain(
       `this clone is shallow and has no merge base of origin/main (${sha("m5")}) and after (${sha("f2")})`,
     );
-    expect(await resolve(deepenRequest, event, repo)).toEqual({
-      kind: "github push (new branch)",
-      spec: `${sha("m5")}..${sha("f2")}`,
-      base: sha("m5"),
-      head: sha("f2"),
+    const range = await resolveRange(deepenRequest, event, repo);
+    expect(range).toEqual({
+      source: {
+        kind: "github push (new branch)",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
+    expect(await commitsToCheck(repo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
-  it("GitLab merge request in a shallow clone: GIT_DEPTH: 0, or --deepen with the target branch", async () => {
+  it("GitLab merge request in a shallow clone of the source branch: the target branch is missing; --deepen fetches it and the history", async () => {
     const shallow = clone("shallow-mr", ["--depth", "1", "--branch", "feature"]);
     const repo = await locateRepo(shallow.dir);
     const env = ci({
@@ -662,16 +1010,49 @@ describe("shallow clones: never a partial range", () => {
       CI_COMMIT_SHA: sha("f2"),
     });
     const message = await refusal(resolve(ciRequest, env, repo));
-    expect(message).toContain(
-      `this clone is shallow and does not have CI_MERGE_REQUEST_DIFF_BASE_SHA (${sha("m2")})`,
+    expect(message).toBe(
+      "this clone is shallow and does not have refs/remotes/origin/main (the target branch, which gitlab merge request lands on, CI_MERGE_REQUEST_TARGET_BRANCH_NAME), so the commits to check cannot be known whole; intentguard checks no partial range. Fetch the history: on GitHub Actions, actions/checkout with `fetch-depth: 0`; on GitLab CI, the variable `GIT_DEPTH: 0`; in this clone, `git fetch --unshallow origin`; or add --deepen, and intentguard fetches deeper, step by step, until the range is whole.",
     );
-    expect(message).toContain("GIT_DEPTH: 0");
-    expect(await resolve(deepenRequest, env, repo)).toEqual({
-      kind: "gitlab merge request",
-      spec: `${sha("m2")}..${sha("f2")}`,
-      base: sha("m2"),
-      head: sha("f2"),
+    const range = await resolveRange(deepenRequest, env, repo);
+    expect(range).toEqual({
+      source: {
+        kind: "gitlab merge request",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
+    expect(await commitsToCheck(repo, range.source)).toEqual([sha("f1"), sha("f2")]);
+    expect(shallow.git("rev-parse", "origin/main").trim()).toBe(sha("m5"));
+  });
+
+  it("force push in a depth-1 clone: before (off the clone's history) is fetched by SHA with --deepen", async () => {
+    const shallow = clone("shallow-force-push-present", ["--depth", "1"]);
+    const repo = await locateRepo(shallow.dir);
+    const event = githubEvent("push", push(sha("x1"), sha("m5"), "main", "refs/heads/main"));
+    expect(await refusal(resolve(ciRequest, event, repo))).toBe(
+      `this clone is shallow and does not have before (${sha("x1")}), so the commits to check cannot be known whole; intentguard checks no partial range. Fetch the history: on GitHub Actions, actions/checkout with \`fetch-depth: 0\`; on GitLab CI, the variable \`GIT_DEPTH: 0\`; in this clone, \`git fetch --unshallow origin\`; or add --deepen, and intentguard fetches deeper, step by step, until the range is whole.`,
+    );
+    const range = await resolveRange(deepenRequest, event, repo);
+    expect(range).toEqual({
+      source: {
+        kind: "github push (force push)",
+        spec: `${sha("x1")}..${sha("m5")}`,
+        base: sha("x1"),
+        head: sha("m5"),
+      },
+      start: sha("x1"),
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
+    });
+    expect(await commitsToCheck(repo, range.source)).toEqual([sha("m3"), sha("m4"), sha("m5")]);
   });
 
   it("explicit flags in a shallow clone: a range that reaches the cut is refused", async () => {
@@ -757,162 +1138,247 @@ describe("a range whose base is present but whose history is cut inside it", () 
   });
 });
 
-describe("a push that moved the default branch is never an empty range", () => {
+describe("a push to the default branch starts at before; only its first push is the whole history", () => {
   const toMain = "refs/heads/main";
   const mainHistory = () => ["m1", "m2", "m3", "m4", "m5"].map(sha);
   const gitlab = (variables: Record<string, string>) =>
     ci({ GITLAB_CI: "true", CI_DEFAULT_BRANCH: "main", ...variables });
 
-  it("force push to main whose before is not in the clone: the whole history of after, not origin/main..after", async () => {
-    // The runner's clone already has origin/main at the pushed commit: origin/main..after is empty.
+  it("force push to main whose before is not in the clone: exit 2 naming it, never the whole history of after", async () => {
+    // The runner's clone already has origin/main at the pushed commit: only before says where
+    // the rules in force start.
     expect(full.git("rev-parse", "origin/main").trim()).toBe(sha("m5"));
-    const source = await resolve(
-      ciRequest,
-      githubEvent("push", push(absent, sha("m5"), "main", toMain)),
+    const event = githubEvent("push", push(absent, sha("m5"), "main", toMain));
+    expect(await refusal(resolve(ciRequest, event))).toBe(
+      `this clone does not have before (${absent}). Fetch it (git fetch origin ${absent}), or add --deepen to let intentguard fetch it.`,
     );
-    expect(source).toEqual({
-      kind: "github push (force push to the default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
-    });
-    expect(await commitsToCheck(fullRepo, source)).toEqual(mainHistory());
+    const repo = await locateRepo(clone("force-push-main-gone", []).dir);
+    expect(await refusal(resolve(deepenRequest, event, repo))).toBe(
+      `this clone does not have before (${absent}), even after --deepen fetched from origin the branches and commits the range needs. ${goneFromOrigin}`,
+    );
   });
 
-  it("force push to main whose before shares no history with after: the whole history", async () => {
+  it("force push to main whose before shares no history with after: still from before, all of after's history", async () => {
     const unrelated = full.git("commit-tree", `${sha("m1")}^{tree}`, "-m", "unrelated").trim();
-    const source = await resolve(
+    const range = await resolveRange(
       ciRequest,
       githubEvent("push", push(unrelated, sha("m5"), "main", toMain)),
     );
-    expect(source).toEqual({
-      kind: "github push (force push to the default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
+    expect(range).toEqual({
+      source: {
+        kind: "github push (force push)",
+        spec: `${unrelated}..${sha("m5")}`,
+        base: unrelated,
+        head: sha("m5"),
+      },
+      start: unrelated,
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual(mainHistory());
   });
 
-  it("the first push of a repository (before is forty zeros, the ref is the default branch): the whole history", async () => {
-    const source = await resolve(
+  it("the first push of a repository (before is forty zeros, the ref is the default branch): the whole history, with no start", async () => {
+    const range = await resolveRange(
       ciRequest,
       githubEvent("push", push(zeros, sha("m5"), "main", toMain)),
     );
-    expect(source).toEqual({
-      kind: "github push (new default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
+    expect(range).toEqual({
+      source: {
+        kind: "github push (new default branch: whole history)",
+        spec: sha("m5"),
+        base: null,
+        head: sha("m5"),
+      },
+      start: null,
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual(mainHistory());
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual(mainHistory());
   });
 
-  it("a payload that names no ref: the whole history (it may be the default branch)", async () => {
-    expect(
-      await resolve(ciRequest, githubEvent("push", push(zeros, sha("m5"), "main", null))),
-    ).toEqual({
-      kind: "github push (new ref the event does not name: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
-    });
-    expect(
-      await resolve(
-        ciRequest,
-        githubEvent("push", push(absent, sha("m5"), "main", "refs/heads/bad..name")),
-      ),
-    ).toEqual({
-      kind: "github push (force push to a ref the event does not name: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
-    });
-  });
-
-  it("--ci --base does not turn a push to the default branch into a comparison", async () => {
-    const source = await resolve(
-      { kind: "ci", deepen: false, base: "origin/feature" },
-      githubEvent("push", push(absent, sha("m5"), "main", toMain)),
+  it("a payload that names no ref: like a tag, landing on the default branch; with a before, from before", async () => {
+    const landing = {
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
+    };
+    const noRef = await resolveRange(
+      ciRequest,
+      githubEvent("push", push(zeros, sha("m5"), "main", null)),
     );
-    expect(source).toEqual({
-      kind: "github push (force push to the default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
+    expect(noRef).toEqual({
+      source: {
+        kind: "github push (new branch; nothing new relative to origin/main)",
+        spec: `${sha("m5")}..${sha("m5")}`,
+        base: sha("m5"),
+        head: sha("m5"),
+      },
+      ...landing,
+    });
+    expect(await commitsToCheck(fullRepo, noRef.source)).toEqual([]);
+    const noRefFeature = await resolveRange(
+      ciRequest,
+      githubEvent("push", push(zeros, sha("f2"), "main", null)),
+    );
+    expect(noRefFeature).toEqual({
+      source: {
+        kind: "github push (new branch)",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      ...landing,
+    });
+    const badRef = githubEvent("push", push(sha("m3"), sha("m5"), "main", "refs/heads/bad..name"));
+    expect(await resolveRange(ciRequest, badRef)).toEqual({
+      source: {
+        kind: "github push",
+        spec: `${sha("m3")}..${sha("m5")}`,
+        base: sha("m3"),
+        head: sha("m5"),
+      },
+      start: sha("m3"),
+      result: "tip",
+      target: sha("m3").slice(0, 12),
+      exempt: [],
+      audit: false,
+    });
+    expect(
+      await refusal(
+        resolve(
+          ciRequest,
+          githubEvent("push", push(absent, sha("m5"), "main", "refs/heads/bad..name")),
+        ),
+      ),
+    ).toBe(
+      `this clone does not have before (${absent}). Fetch it (git fetch origin ${absent}), or add --deepen to let intentguard fetch it.`,
+    );
+  });
+
+  it("--ci --base never replaces a push's before: before..after, or exit 2 when the clone lacks it", async () => {
+    const request: RangeRequest = { kind: "ci", deepen: false, base: "origin/feature" };
+    expect(
+      await resolve(request, githubEvent("push", push(sha("m3"), sha("m5"), "main", toMain))),
+    ).toEqual({
+      kind: "github push",
+      spec: `${sha("m3")}..${sha("m5")}`,
+      base: sha("m3"),
       head: sha("m5"),
     });
+    expect(
+      await refusal(resolve(request, githubEvent("push", push(absent, sha("m5"), "main", toMain)))),
+    ).toBe(
+      `this clone does not have before (${absent}). Fetch it (git fetch origin ${absent}), or add --deepen to let intentguard fetch it.`,
+    );
   });
 
   it("--ci --base naming the pushed branch itself: the whole history, not an empty range", async () => {
-    const source = await resolve(
+    const range = await resolveRange(
       { kind: "ci", deepen: false, base: "origin/feature" },
-      githubEvent("push", push(absent, sha("f2"), "main", "refs/heads/feature")),
+      githubEvent("push", push(zeros, sha("f2"), "main", "refs/heads/feature")),
     );
-    expect(source).toEqual({
-      kind: "github push (force push; origin/feature is the pushed branch: whole history)",
-      spec: sha("f2"),
-      base: null,
-      head: sha("f2"),
+    expect(range).toEqual({
+      source: {
+        kind: "github push (new branch; origin/feature is the pushed branch: whole history)",
+        spec: sha("f2"),
+        base: null,
+        head: sha("f2"),
+      },
+      start: null,
+      result: "tip",
+      target: "origin/feature",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual(["m1", "m2", "f1", "f2"].map(sha));
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual(["m1", "m2", "f1", "f2"].map(sha));
   });
 
   it("a new feature branch still gets origin/main..after", async () => {
     const event = githubEvent("push", push(zeros, sha("f2"), "main", "refs/heads/feature"));
-    const source = await resolve(ciRequest, event);
-    expect(source).toEqual({
-      kind: "github push (new branch)",
-      spec: `${sha("m5")}..${sha("f2")}`,
-      base: sha("m5"),
-      head: sha("f2"),
+    const range = await resolveRange(ciRequest, event);
+    expect(range).toEqual({
+      source: {
+        kind: "github push (new branch)",
+        spec: `${sha("m5")}..${sha("f2")}`,
+        base: sha("m5"),
+        head: sha("f2"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual([sha("f1"), sha("f2")]);
-    const forced = githubEvent("push", push(absent, sha("f2"), "main", "refs/heads/feature"));
-    expect(await resolve(ciRequest, forced)).toEqual({
-      kind: "github push (force push)",
-      spec: `${sha("m5")}..${sha("f2")}`,
-      base: sha("m5"),
-      head: sha("f2"),
-    });
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual([sha("f1"), sha("f2")]);
   });
 
-  it("another branch or a tag with nothing beyond origin/main: an empty range that names what it was compared with", async () => {
-    const branch = await resolve(
+  it("another branch or a tag with nothing beyond origin/main, or a branch moved back: an empty range, still a landing", async () => {
+    const branch = await resolveRange(
       ciRequest,
       githubEvent("push", push(zeros, sha("m4"), "main", "refs/heads/release")),
     );
     expect(branch).toEqual({
-      kind: "github push (new branch; nothing new relative to origin/main)",
-      spec: `${sha("m5")}..${sha("m4")}`,
-      base: sha("m5"),
-      head: sha("m4"),
+      source: {
+        kind: "github push (new branch; nothing new relative to origin/main)",
+        spec: `${sha("m5")}..${sha("m4")}`,
+        base: sha("m5"),
+        head: sha("m4"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, branch)).toEqual([]);
-    expect(
-      await resolve(
-        ciRequest,
-        githubEvent("push", push(absent, sha("m3"), "main", "refs/heads/release")),
-      ),
-    ).toEqual({
-      kind: "github push (force push; nothing new relative to origin/main)",
-      spec: `${sha("m5")}..${sha("m3")}`,
-      base: sha("m5"),
-      head: sha("m3"),
+    expect(await commitsToCheck(fullRepo, branch.source)).toEqual([]);
+    // release moved back from m5 to m3: no commit is brought, and m3 becomes its tip.
+    const back = await resolveRange(
+      ciRequest,
+      githubEvent("push", push(sha("m5"), sha("m3"), "main", "refs/heads/release")),
+    );
+    expect(back).toEqual({
+      source: {
+        kind: "github push (force push)",
+        spec: `${sha("m5")}..${sha("m3")}`,
+        base: sha("m5"),
+        head: sha("m3"),
+      },
+      start: sha("m5"),
+      result: "tip",
+      target: "origin/release",
+      exempt: [sha("m5")],
+      audit: false,
     });
+    expect(await commitsToCheck(fullRepo, back.source)).toEqual([]);
     expect(
-      await resolve(
+      await resolveRange(
         ciRequest,
         githubEvent("push", push(zeros, sha("m5"), "main", "refs/tags/v1.0")),
       ),
     ).toEqual({
-      kind: "github push (new tag; nothing new relative to origin/main)",
-      spec: `${sha("m5")}..${sha("m5")}`,
-      base: sha("m5"),
-      head: sha("m5"),
+      source: {
+        kind: "github push (new tag; nothing new relative to origin/main)",
+        spec: `${sha("m5")}..${sha("m5")}`,
+        base: sha("m5"),
+        head: sha("m5"),
+      },
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
   });
 
   it("GitLab push with a zero CI_COMMIT_BEFORE_SHA on the default branch: the whole history", async () => {
-    const source = await resolve(
+    const range = await resolveRange(
       ciRequest,
       gitlab({
         CI_PIPELINE_SOURCE: "push",
@@ -921,37 +1387,43 @@ describe("a push that moved the default branch is never an empty range", () => {
         CI_COMMIT_BRANCH: "main",
       }),
     );
-    expect(source).toEqual({
-      kind: "gitlab push (new default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
+    expect(range).toEqual({
+      source: {
+        kind: "gitlab push (new default branch: whole history)",
+        spec: sha("m5"),
+        base: null,
+        head: sha("m5"),
+      },
+      start: null,
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(fullRepo, source)).toEqual(mainHistory());
+    expect(await commitsToCheck(fullRepo, range.source)).toEqual(mainHistory());
   });
 
-  it("GitLab force push to the default branch whose before is gone: the whole history", async () => {
+  it("GitLab force push to the default branch whose before is gone: exit 2 naming CI_COMMIT_BEFORE_SHA", async () => {
     expect(
-      await resolve(
-        ciRequest,
-        gitlab({
-          CI_PIPELINE_SOURCE: "push",
-          CI_COMMIT_BEFORE_SHA: absent,
-          CI_COMMIT_SHA: sha("m5"),
-          CI_COMMIT_BRANCH: "main",
-        }),
+      await refusal(
+        resolve(
+          ciRequest,
+          gitlab({
+            CI_PIPELINE_SOURCE: "push",
+            CI_COMMIT_BEFORE_SHA: absent,
+            CI_COMMIT_SHA: sha("m5"),
+            CI_COMMIT_BRANCH: "main",
+          }),
+        ),
       ),
-    ).toEqual({
-      kind: "gitlab push (force push to the default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
-    });
+    ).toBe(
+      `this clone does not have CI_COMMIT_BEFORE_SHA (${absent}). Fetch it (git fetch origin ${absent}), or add --deepen to let intentguard fetch it.`,
+    );
   });
 
-  it("GitLab pipelines on the default branch, on a ref GitLab does not name, and on a tag", async () => {
+  it("GitLab pipelines on the default branch (whole history), on a ref GitLab does not name and on a tag (landing on it)", async () => {
     expect(
-      await resolve(
+      await resolveRange(
         ciRequest,
         gitlab({
           CI_PIPELINE_SOURCE: "schedule",
@@ -961,13 +1433,27 @@ describe("a push that moved the default branch is never an empty range", () => {
         }),
       ),
     ).toEqual({
-      kind: "gitlab schedule pipeline (on the default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
+      source: {
+        kind: "gitlab schedule pipeline (on the default branch: whole history)",
+        spec: sha("m5"),
+        base: null,
+        head: sha("m5"),
+      },
+      start: null,
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
+    const onDefault = {
+      start: sha("m5"),
+      result: "merge",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
+    };
     expect(
-      await resolve(
+      await resolveRange(
         ciRequest,
         gitlab({
           CI_PIPELINE_SOURCE: "web",
@@ -976,13 +1462,16 @@ describe("a push that moved the default branch is never an empty range", () => {
         }),
       ),
     ).toEqual({
-      kind: "gitlab web pipeline (on a ref the event does not name: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
+      source: {
+        kind: "gitlab web pipeline (nothing new relative to origin/main)",
+        spec: `${sha("m5")}..${sha("m5")}`,
+        base: sha("m5"),
+        head: sha("m5"),
+      },
+      ...onDefault,
     });
     expect(
-      await resolve(
+      await resolveRange(
         ciRequest,
         gitlab({
           CI_PIPELINE_SOURCE: "push",
@@ -992,10 +1481,13 @@ describe("a push that moved the default branch is never an empty range", () => {
         }),
       ),
     ).toEqual({
-      kind: "gitlab push (new tag; nothing new relative to origin/main)",
-      spec: `${sha("m5")}..${sha("m5")}`,
-      base: sha("m5"),
-      head: sha("m5"),
+      source: {
+        kind: "gitlab push (new tag; nothing new relative to origin/main)",
+        spec: `${sha("m5")}..${sha("m5")}`,
+        base: sha("m5"),
+        head: sha("m5"),
+      },
+      ...onDefault,
     });
   });
 
@@ -1006,30 +1498,34 @@ describe("a push that moved the default branch is never an empty range", () => {
     expect(await refusal(resolve(ciRequest, event, repo))).toBe(
       `this clone is shallow and does not have the whole history of after (${sha("m5")}), which github push (new default branch: whole history) checks (it is cut at ${sha("m5")}), so the commits to check cannot be known whole; intentguard checks no partial range. Fetch the history: on GitHub Actions, actions/checkout with \`fetch-depth: 0\`; on GitLab CI, the variable \`GIT_DEPTH: 0\`; in this clone, \`git fetch --unshallow origin\`; or add --deepen, and intentguard fetches deeper, step by step, until the range is whole.`,
     );
-    const source = await resolve(deepenRequest, event, repo);
-    expect(source).toEqual({
-      kind: "github push (new default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
+    const range = await resolveRange(deepenRequest, event, repo);
+    expect(range).toEqual({
+      source: {
+        kind: "github push (new default branch: whole history)",
+        spec: sha("m5"),
+        base: null,
+        head: sha("m5"),
+      },
+      start: null,
+      result: "tip",
+      target: "origin/main",
+      exempt: [],
+      audit: false,
     });
-    expect(await commitsToCheck(repo, source)).toEqual(mainHistory());
+    expect(await commitsToCheck(repo, range.source)).toEqual(mainHistory());
     expect(shallow.git("rev-parse", "--is-shallow-repository").trim()).toBe("false");
   });
 
-  it("force push to main in a depth-1 clone: before is missing until --deepen; then the whole history", async () => {
+  it("force push to main in a depth-1 clone whose before origin no longer has: exit 2, and after --deepen too", async () => {
     const shallow = clone("shallow-force-push", ["--depth", "1"]);
     const repo = await locateRepo(shallow.dir);
     const event = githubEvent("push", push(absent, sha("m5"), "main", toMain));
     expect(await refusal(resolve(ciRequest, event, repo))).toBe(
       `this clone is shallow and does not have before (${absent}), so the commits to check cannot be known whole; intentguard checks no partial range. Fetch the history: on GitHub Actions, actions/checkout with \`fetch-depth: 0\`; on GitLab CI, the variable \`GIT_DEPTH: 0\`; in this clone, \`git fetch --unshallow origin\`; or add --deepen, and intentguard fetches deeper, step by step, until the range is whole.`,
     );
-    expect(await resolve(deepenRequest, event, repo)).toEqual({
-      kind: "github push (force push to the default branch: whole history)",
-      spec: sha("m5"),
-      base: null,
-      head: sha("m5"),
-    });
+    expect(await refusal(resolve(deepenRequest, event, repo))).toBe(
+      `this clone does not have before (${absent}), even after --deepen fetched from origin 50 commits deeper in one fetch, then the branches and commits the range needs. ${goneFromOrigin}`,
+    );
   });
 });
 
@@ -1056,16 +1552,28 @@ describe("once --deepen has run, the message says how far it went and does not s
       `this clone does not have pull_request.base.sha (${absent}). Fetch it (git fetch origin +refs/heads/main:refs/remotes/origin/main), or add --deepen to let intentguard fetch it.`,
     );
     expect(await refusal(resolve(deepenRequest, event, repo))).toBe(
-      `this clone does not have pull_request.base.sha (${absent}), even after --deepen fetched from origin the branches and commits the range needs. origin did not send it either: it may be gone from origin (a force push, a deleted branch). Check the event, or name the commits with --range.`,
+      `this clone does not have pull_request.base.sha (${absent}), even after --deepen fetched from origin the branches and commits the range needs. ${goneFromOrigin}`,
+    );
+  });
+
+  it("a head origin does not have either: --deepen says it could not fetch it", async () => {
+    const repo = await locateRepo(clone("gone-head", ["--branch", "feature"]).dir);
+    const event = githubEvent("pull_request", pullRequest(sha("m5"), absent));
+    const message = await refusal(resolve(deepenRequest, event, repo));
+    expect(message).toMatch(
+      /^--deepen could not fetch more history from origin \(.+\), and this clone does not have pull_request\.head\.sha \(/,
+    );
+    expect(message).toContain(
+      `this clone does not have pull_request.head.sha (${absent}). Fetch the history in the job instead: on GitHub Actions, actions/checkout with \`fetch-depth: 0\`; on GitLab CI, the variable \`GIT_DEPTH: 0\`; in this clone, \`git fetch --unshallow origin\`.`,
     );
   });
 });
 
-describe("check --ci --base <ref> through the CLI", () => {
-  /** Runs the built CLI in the full clone on a GitHub push event; the JSON report's source. */
-  function runCi(payload: unknown, ...args: string[]) {
+describe("check --ci through the CLI: exit 2's advice is followed", () => {
+  /** Runs the built CLI in a clone on a GitHub push event. */
+  function runCi(repo: TestRepo, payload: unknown, ...args: string[]) {
     const event = githubEvent("push", payload);
-    return full.intentguard(["check", "--ci", ...args], {
+    return repo.intentguard(["check", "--ci", ...args], {
       env: {
         GITHUB_ACTIONS: "true",
         GITHUB_EVENT_NAME: "push",
@@ -1075,31 +1583,48 @@ describe("check --ci --base <ref> through the CLI", () => {
     });
   }
 
-  it("the advice of a push with no default branch to compare with is accepted, and followed", () => {
-    const payload = {
-      ref: "refs/heads/feature",
-      before: absent,
-      after: sha("f2"),
-      repository: { full_name: "acme/widgets" },
-    };
-    const advised = runCi(payload);
-    expect(advised.status, advised.stderr).toBe(2);
-    expect(advised.stderr).toContain(
-      "github push (force push): the commits before it are not in this clone, and the event names no default branch to compare with, so the commits it brings cannot be told. Name the branch to compare with: --ci --base origin/<branch>.",
+  it("a new branch whose default branch was never fetched: --ci --base names the branch it lands on", () => {
+    const payload = push(zeros, sha("f2"), "trunk");
+    const refused = runCi(full, payload);
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(
+      "this clone does not have refs/remotes/origin/trunk (the default branch, which github push (new branch) lands on, repository.default_branch).",
     );
-    const followed = runCi(payload, "--base", "origin/main", "--format", "json");
+    const followed = runCi(full, payload, "--base", "origin/main", "--format", "json");
     expect(followed.status, followed.stderr).toBe(0);
     const report = JSON.parse(followed.stdout) as { source: RangeSource };
     expect(report.source).toEqual({
-      kind: "github push (force push)",
+      kind: "github push (new branch)",
       spec: `${sha("m5")}..${sha("f2")}`,
       base: sha("m5"),
       head: sha("f2"),
     });
   });
 
+  it("a force push whose before the clone lacks: --ci --base does not replace it; `git fetch origin <sha>` does", () => {
+    const single = featureOnlyClone("cli-force-push");
+    const payload = push(sha("x1"), sha("f2"));
+    const advice = `this clone does not have before (${sha("x1")}). Fetch it (git fetch origin ${sha("x1")}), or add --deepen to let intentguard fetch it.`;
+    const refused = runCi(single, payload);
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(advice);
+    const withBase = runCi(single, payload, "--base", "origin/feature");
+    expect(withBase.status, withBase.stderr).toBe(2);
+    expect(withBase.stderr).toContain(advice);
+    single.git("fetch", "-q", "origin", sha("x1"));
+    const followed = runCi(single, payload, "--format", "json");
+    expect(followed.status, followed.stderr).toBe(0);
+    const report = JSON.parse(followed.stdout) as { source: RangeSource };
+    expect(report.source).toEqual({
+      kind: "github push (force push)",
+      spec: `${sha("x1")}..${sha("f2")}`,
+      base: sha("x1"),
+      head: sha("f2"),
+    });
+  });
+
   it("--ci --base still goes with no other mode", () => {
-    const refused = runCi(push(zeros, sha("f2")), "--base", "origin/main", "--range", "HEAD");
+    const refused = runCi(full, push(zeros, sha("f2")), "--base", "origin/main", "--range", "HEAD");
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(
       "needs exactly one of --staged, --paths <path…>, --range <a>..<b>, --commit <rev>, --base <ref> or --ci [--base <ref>] (got --range and --ci;",

@@ -224,9 +224,21 @@ describe("rules rolled back through an older parent", () => {
     const reset = repo.tryGit(["reset", "-q", "--hard", late]);
     expectRefused(reset, evil);
     expect(repo.head()).toBe(narrowed);
-    // Its pull-request style check, from the branch: judged by main's rules, not the fork point's.
+    // Its pull-request checks, from the branch: judged by main's rules, not the fork point's.
     repo.git("checkout", "-q", "late");
     expectRefused(repo.intentguard(["check", "--base", "main"]), evil, "INT-005");
+    expectRefused(githubPullRequest(repo, narrowed, late), evil, "INT-005");
+    const mergeRequest = repo.intentguard(["check", "--ci"], {
+      env: {
+        GITLAB_CI: "true",
+        CI_PIPELINE_SOURCE: "merge_request_event",
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: old,
+        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: "main",
+        CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: late,
+        CI_COMMIT_SHA: late,
+      },
+    });
+    expectRefused(mergeRequest, evil, "INT-005");
   });
 
   it("carries a rules change forked before a narrowing into the narrowed rules, never back to the wide ones", async () => {

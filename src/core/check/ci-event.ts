@@ -258,6 +258,7 @@ function githubRequest(event: GithubEvent, payload: Payload): CiRangeRequest {
     case "merge_group": {
       const base = payload.commit("merge_group.base_sha");
       const head = payload.commit("merge_group.head_sha");
+      // The queue lands on its target (base_ref); head_ref is the queue's own temporary branch.
       return {
         kind: "between",
         source: "github merge_group",
@@ -265,8 +266,8 @@ function githubRequest(event: GithubEvent, payload: Payload): CiRangeRequest {
         event: "github merge_group",
         from: base,
         to: head,
-        branch: payload.optionalBranch("merge_group.base_ref"),
-        pushed: payload.pushedRef("merge_group.head_ref"),
+        branch: payload.optionalBranch("repository.default_branch"),
+        pushed: payload.pushedRef("merge_group.base_ref"),
       };
     }
     case "push": {
