@@ -4,6 +4,8 @@ import { commands, groupOf } from "./cli/registry.js";
 import { closestMatch } from "./core/closest-match.js";
 import { type Environment, readEnvironment } from "./environment.js";
 import { ConfigError, ExitCode, IntentguardError, UsageError } from "./errors.js";
+import { onLockWait } from "./fs/file-lock.js";
+import { lockWaitMessage } from "./report/messages.js";
 import { version } from "./version.js";
 
 /**
@@ -102,6 +104,8 @@ function exitWhenFlushed(code: ExitCode): void {
 }
 
 const env = readEnvironment();
+// A lock held by another process (the notes, the ledger, the intents file) is said at once.
+onLockWait((holder) => process.stderr.write(lockWaitMessage(holder)));
 // A reader that stops early (`trace blame … | head`) closes the pipe: the output it wanted is
 // written, so stop as git does, without a stack trace.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {

@@ -206,6 +206,11 @@ async function namedCommit(dir: string, flag: string, value: string, rev: string
   const commit = await commitIfPresent(dir, rev);
   if (commit !== null) return commit;
   const which = rev === value ? "" : `: ${JSON.stringify(rev)}`;
+  if (rev.startsWith("^")) {
+    throw new IntentguardError(
+      `${flag} ${JSON.stringify(value)}${which} names no commit: a leading "^" excludes a revision's history (git's negative revision), it does not name one. Leave the "^" out; ${rangeExamples}.`,
+    );
+  }
   throw new IntentguardError(
     `${flag} ${JSON.stringify(value)}${which} is not a commit in this repository (an unknown name, or a commit this clone has not fetched). Check the name, or fetch it first (git fetch origin <branch>); ${rangeExamples}.`,
   );

@@ -1,4 +1,4 @@
-import { appendFileSync, lstatSync, writeFileSync } from "node:fs";
+import { appendFileSync, lstatSync, type Stats, writeFileSync } from "node:fs";
 import { type RangeRequest, resolveCheckRange } from "../ci/resolve-check-range.js";
 import {
   type RangeCheck,
@@ -122,7 +122,12 @@ function writeReportFile(file: string, content: string): void {
     process.stdout.write(content);
     return;
   }
-  const existing = lstatSync(file, { throwIfNoEntry: false });
+  let existing: Stats | undefined;
+  try {
+    existing = lstatSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    throw fileSystemError(error, file, "write", "the report (--output)");
+  }
   if (existing === undefined || existing.isFile()) {
     writeFileAtomic(file, content, undefined, "the report (--output)");
     return;

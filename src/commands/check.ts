@@ -25,6 +25,14 @@ export async function run(input: CommandInput): Promise<ExitCode> {
     );
   }
   const [mode] = given;
+  // Only --paths takes operands: any other word would be silently left unchecked.
+  if (mode !== "paths" && positionals.length > 0) {
+    const extra = positionals.map((word) => JSON.stringify(word)).join(" ");
+    throw new UsageError(
+      `--${mode} takes no other arguments (got ${extra}); only --paths takes paths, e.g. --paths src/auth/login.ts.`,
+      "check",
+    );
+  }
   if (mode && rangeModes.has(mode)) {
     const { runRangeCheck } = await import("./check-range.js");
     return runRangeCheck(input);
@@ -39,12 +47,6 @@ export async function run(input: CommandInput): Promise<ExitCode> {
   }
   const format = parseVerdictFormat(values.format);
   const intent = typeof values.intent === "string" ? values.intent : undefined;
-  if (values.staged && positionals.length > 0) {
-    throw new UsageError(
-      `--staged takes no paths (got ${JSON.stringify(positionals[0])}); to judge paths use --paths <path…>.`,
-      "check",
-    );
-  }
   if (values.paths && positionals.length === 0) {
     throw new UsageError(
       "--paths needs at least one path, e.g. --paths src/auth/login.ts",

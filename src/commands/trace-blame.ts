@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FileBlame } from "../core/trace/blame-line.js";
 import { ExitCode, GitError, IntentguardError, UsageError } from "../errors.js";
 import type { BlameOptions } from "../git/blame.js";
-import { trackedFiles } from "../git/list-files.js";
+import { type GitPath, pathText, trackedPathsNamed } from "../git/list-files.js";
 import { locateRepo, type Repo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
 import { formatBlameJson } from "../report/blame-json.js";
@@ -50,7 +50,7 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
   const options = await blameOptions(values, rev);
   const relative = path.relative(repo.root, path.resolve(env.cwd, target)) || ".";
   const files = await filesToBlame(repo, relative, rev);
-  const directory = files.length !== 1 || files[0] !== relative;
+  const directory = files.length !== 1 || pathText(files[0] as GitPath) !== relative;
   if (directory && (values.porcelain || options.contents)) {
     throw new UsageError(
       `${target} is a directory: --porcelain and --contents take one file.`,
@@ -89,9 +89,9 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
 }
 
 async function filesToBlame(repo: Repo, relative: string, rev: string | undefined) {
-  let files: string[];
+  let files: GitPath[];
   try {
-    files = await trackedFiles(repo.root, relative, rev);
+    files = await trackedPathsNamed(repo.root, relative, rev);
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     const said = error.stderr.trim().replace(/^fatal: /, "");
@@ -102,6 +102,12 @@ async function filesToBlame(repo: Repo, relative: string, rev: string | undefine
   if (files.length === 0) {
     throw new IntentguardError(
       `${relative} is not a file git tracks${rev ? ` at ${rev}` : ""} (untracked, ignored, or missing): there is no history to blame. git ls-files lists the tracked files.`,
+    );
+  }
+  const same = files.filter((file) => pathText(file) === relative).length;
+  if (same > 1) {
+    throw new IntentguardError(
+      `${relative} names ${same} tracked files: their names differ only in bytes that are not UTF-8 (each shown as U+FFFD), which a command-line argument cannot tell apart. Blame their directory for all of them: trace blame ${path.dirname(relative)}`,
     );
   }
   return files;

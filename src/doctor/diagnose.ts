@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { constants, existsSync, readFileSync } from "node:fs";
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Governance } from "../core/governance.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import type { Environment } from "../environment.js";
@@ -331,8 +332,9 @@ async function signatureVerification(repo: Repo): Promise<Diagnosis[]> {
 
 async function governanceAndSelection(repo: Repo): Promise<Diagnosis[]> {
   const results: Diagnosis[] = [];
+  let governance: Governance | null = null;
   try {
-    const governance = await compileSnapshot(
+    governance = await compileSnapshot(
       await snapshotFromGit(repo.root, { kind: "commit", rev: "HEAD" }),
       repo.stateDir,
     );
@@ -358,12 +360,36 @@ async function governanceAndSelection(repo: Repo): Promise<Diagnosis[]> {
   try {
     const selected = readSelection(repo.stateDir);
     results.push(
-      ok(selected ? `selected intent: ${selected}` : "no intent selected in this work tree"),
+      selected ? selectedIntent(governance, selected) : ok("no intent selected in this work tree"),
     );
   } catch (error) {
     results.push(fail((error as Error).message, "intentguard select --clear"));
   }
   return results;
+}
+
+/**
+ * Whether commits under the selected intent can land, by the committed rules: the intent must be
+ * there, and IN_PROGRESS where the policy's intent_status rule blocks (the selection was
+ * accepted under rules that may have changed since).
+ */
+function selectedIntent(governance: Governance | null, selected: string): Diagnosis {
+  if (governance === null) return ok(`selected intent: ${selected}`);
+  const intent = governance.intents.find((candidate) => candidate.id === selected);
+  if (!intent) {
+    return warn(
+      `selected intent ${selected} is not in the committed intents, so every commit under it is refused`,
+      "select one that is: intentguard select <ID> (intentguard intent list shows them)",
+    );
+  }
+  if (intent.status !== "IN_PROGRESS" && governance.policy.rules.intent_status === "error") {
+    const closed = intent.status === "COMPLETED" || intent.status === "ABANDONED";
+    return warn(
+      `selected intent ${selected} is ${intent.status}, so every commit under it is refused (rule intent_status: only an IN_PROGRESS intent authorises commits)`,
+      `intentguard intent start ${selected}${closed ? " --reopen" : ""} and commit that, or select an intent in progress: intentguard select <ID>`,
+    );
+  }
+  return ok(`selected intent: ${selected}`);
 }
 
 async function isExecutable(file: string): Promise<boolean> {

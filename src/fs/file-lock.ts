@@ -5,14 +5,43 @@ import { fileSystemError } from "./fs-error.js";
 
 const staleAfterMs = 30_000;
 const giveUpAfterMs = 10_000;
+/** How long a wait goes unannounced: most locks are let go within milliseconds. */
+const announceAfterMs = 1_000;
+
+/** Who holds a lock, as its lock file says: `<pid> <host> <time>`; null where it does not say. */
+export interface LockHolder {
+  file: string;
+  pid: number | null;
+  host: string | null;
+  since: string | null;
+}
+
+let announceWait: (holder: LockHolder) => void = () => {};
+
+/**
+ * Who is told, once per wait, that a lock is being waited for and who holds it. The CLI sets it
+ * at its edge (src/cli.ts), where output is written: the locks are taken deep in the stores (the
+ * notes, the ledger, the intents file), under every command and hook that writes them.
+ */
+export function onLockWait(listener: (holder: LockHolder) => void): void {
+  announceWait = listener;
+}
+
+/** Tells the listener that `holder` is being waited for (git's own locks, which it retries). */
+export function announceLockWait(holder: LockHolder): void {
+  announceWait(holder);
+}
 
 /**
  * An exclusive lock shared by every process and linked work tree: a lock file created with
- * O_CREAT|O_EXCL. A lock left by a crashed process (its pid gone, on this host, or older than
- * 30 s) is broken; a live one is waited for, up to 10 s.
+ * O_CREAT|O_EXCL. A lock left by a crashed process is broken: at once when its pid is gone on
+ * this host, after 30 s when it is another host's (which cannot be asked) or names no process.
+ * A live holder is waited for, up to 10 s; after a second the wait is announced (onLockWait),
+ * and giving up names the holder.
  */
 export async function withFileLock<T>(lockFile: string, work: () => T | Promise<T>): Promise<T> {
   const started = Date.now();
+  let announced = false;
   let delay = 5;
   for (;;) {
     if (tryCreate(lockFile)) {
@@ -23,14 +52,27 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
       }
     }
     if (breakIfStale(lockFile)) continue;
-    if (Date.now() - started > giveUpAfterMs) {
+    const waited = Date.now() - started;
+    if (waited > giveUpAfterMs) {
       throw new IntentguardError(
-        `${lockFile} is held by another process and stayed locked for ${giveUpAfterMs / 1000} s. If no intentguard or git process is running, remove that file.`,
+        `${lockFile} stayed locked for ${giveUpAfterMs / 1000} s, held by ${describeHolder(lockHolder(lockFile))}. If that is no intentguard or git command at work, stop it or remove that file.`,
       );
+    }
+    if (!announced && waited >= announceAfterMs) {
+      announced = true;
+      announceWait(lockHolder(lockFile));
     }
     await new Promise((resolve) => setTimeout(resolve, delay));
     delay = Math.min(delay * 2, 100);
   }
+}
+
+/** The holder in words: `process 123 on build-7 (since <time>)`, or what is not known of it. */
+export function describeHolder(holder: LockHolder): string {
+  if (holder.pid === null) return "a process the lock file does not name";
+  const host = holder.host === null ? "" : ` on ${holder.host}`;
+  const since = holder.since === null ? "" : ` (since ${holder.since})`;
+  return `process ${holder.pid}${host}${since}`;
 }
 
 /**
@@ -86,9 +128,29 @@ function readLock(file: string): string | null {
   }
 }
 
+function lockHolder(file: string): LockHolder {
+  return parseHolder(file, readLock(file) ?? "");
+}
+
+function parseHolder(file: string, content: string): LockHolder {
+  const [pid, host, since] = content.trim().split(" ");
+  const number = Number(pid);
+  const named = Number.isSafeInteger(number) && number > 0;
+  return {
+    file,
+    pid: named ? number : null,
+    host: named && host ? host : null,
+    since: named && since ? since : null,
+  };
+}
+
+/**
+ * A lock of this host is stale exactly when its process is gone: a live holder is waited for,
+ * however long it has held the lock. Another host's, or one that names no process, by its age.
+ */
 function isStale(lockFile: string, content: string): boolean {
-  const [pid, host] = content.split(" ");
-  if (host === os.hostname() && pid && !processExists(Number(pid))) return true;
+  const { pid, host } = parseHolder(lockFile, content);
+  if (pid !== null && host === os.hostname()) return !processExists(pid);
   try {
     return Date.now() - statSync(lockFile).mtimeMs > staleAfterMs;
   } catch {

@@ -32,8 +32,9 @@ const verbs: Record<FileAction, string> = {
 
 /**
  * The one place an fs error becomes an explained one: an expected failure (EACCES, EPERM,
- * EROFS, ENOSPC, EDQUOT, EISDIR, ENOTDIR, EEXIST from a mkdir) is returned as a FileSystemError
- * naming `file` and the fix; anything else is returned unchanged, to be reported as a bug.
+ * EROFS, ENOSPC, EDQUOT, EISDIR, ENOTDIR, EEXIST from a mkdir, ENAMETOOLONG) is returned as a
+ * FileSystemError naming `file` and the fix; anything else is returned unchanged, to be reported
+ * as a bug.
  * `what` names the file for the user ("the ledger"). Meant as `throw fileSystemError(…)`.
  */
 export function fileSystemError(
@@ -81,8 +82,12 @@ export function fileSystemError(
         `${cannot}: ${blocker ?? "a part of that path"} is a file, where intentguard needs a directory. Move it away or remove it, ${again}.`,
       );
     }
+    case "ENAMETOOLONG":
+      return explain(
+        `${cannot}: the name is too long for the file system (most allow 255 bytes for each file or directory name, and 4096 for the whole path). Use a shorter path, ${again}.`,
+      );
     default:
-      // Any other refusal the system gives (ENXIO for a socket, ELOOP, ENAMETOOLONG…) is still
+      // Any other refusal the system gives (ENXIO for a socket, ELOOP…) is still
       // about the file the user named or the place intentguard keeps one: said, never a crash.
       return explain(
         `${cannot}: ${(error as Error).message.replace(/^[A-Z]+: /, "")}. Check the path, ${again}.`,

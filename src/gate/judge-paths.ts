@@ -5,6 +5,7 @@ import { resolveIntentRequest } from "../core/intent-request.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { Environment } from "../environment.js";
 import { UsageError } from "../errors.js";
+import { fileSystemError } from "../fs/fs-error.js";
 import type { Repo } from "../git/repo.js";
 import { snapshotFromGit } from "../governance/governance-snapshot.js";
 import { readSelection } from "../state/selection.js";
@@ -66,7 +67,13 @@ function repoRelativePath(repo: Repo, raw: string): string {
 }
 
 function intendedChange(repo: Repo, file: string): FileChange {
-  const exists = lstatSync(path.join(repo.root, file), { throwIfNoEntry: false }) !== undefined;
+  const full = path.join(repo.root, file);
+  let exists: boolean;
+  try {
+    exists = lstatSync(full, { throwIfNoEntry: false }) !== undefined;
+  } catch (error) {
+    throw fileSystemError(error, full, "read");
+  }
   return {
     operation: exists ? "modify" : "create",
     path: file,

@@ -1,6 +1,7 @@
 import type { BlamedInput } from "../core/trace/attribute-lines.js";
 import { GitError } from "../errors.js";
 import { streamGit } from "./exec.js";
+import type { GitPath } from "./list-files.js";
 import { startsLikeOption } from "./revisions.js";
 import { unquotePath } from "./unquote-path.js";
 
@@ -40,17 +41,19 @@ export type BlamedLine = Omit<BlamedInput, "content"> & {
  */
 export async function blameFile(
   dir: string,
-  path: string,
+  path: GitPath,
   options: BlameOptions,
   onLine: (line: BlamedLine) => void,
 ): Promise<void> {
   const parser = new LinePorcelainParser(onLine);
-  const args = ["blame", "--line-porcelain", ...blameArguments(options), "--", path];
+  const args = ["blame", "--line-porcelain", ...blameArguments(options), "--"];
+  if (typeof path === "string") args.push(path);
   const input =
     options.contents && "stdin" in options.contents ? options.contents.stdin : undefined;
   const { status, stderr } = await streamGit(dir, args, (chunk) => parser.push(chunk), {
     okExitCodes: [128],
     ...(input ? { input } : {}),
+    ...(typeof path === "string" ? {} : { finalPath: path }),
   });
   if (status !== 0) throw new GitError(args, status, stderr);
   parser.end();

@@ -31,6 +31,8 @@ export interface GitOptions {
   okExitCodes?: readonly number[];
   /** The whole environment for git (default: this process's, unchanged). */
   env?: NodeJS.ProcessEnv;
+  /** A file name that is not UTF-8, as its exact bytes: git's last argument (gitCommand). */
+  finalPath?: Uint8Array;
 }
 
 export interface GitResult {
@@ -68,7 +70,8 @@ export function streamGit(
 ): Promise<{ stderr: string; status: number }> {
   return new Promise((resolve, reject) => {
     // No stdin pipe unless there is input: one socket less to set up on the hook path.
-    const child = spawn("git", [...baseArgs, ...args], {
+    const [command, commandArgs] = gitCommand(args, options.finalPath);
+    const child = spawn(command, commandArgs, {
       cwd: dir,
       env: gitEnv(options.env),
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
@@ -163,6 +166,20 @@ export function startGit(
     },
     finished,
   };
+}
+
+/**
+ * What to start for git with `args`, then `finalPath` when given. Node passes an argument as
+ * UTF-8 text, so a file name whose bytes are not UTF-8 (git allows any but NUL) cannot be one:
+ * git is then started by sh, whose printf writes the name's bytes from octal escapes (and an `x`
+ * after them keeps a final newline from being cut).
+ */
+function gitCommand(args: readonly string[], finalPath?: Uint8Array): [string, string[]] {
+  if (finalPath === undefined) return ["git", [...baseArgs, ...args]];
+  const escaped = [...finalPath].map((byte) => `\\${byte.toString(8).padStart(3, "0")}`).join("");
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
+  const script = 'name=$(printf "$1"; echo x); shift; exec git "$@" "${name%x}"';
+  return ["sh", ["-c", script, "sh", escaped, ...baseArgs, ...args]];
 }
 
 function spawnFailure(error: NodeJS.ErrnoException): Error {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gitText, runGit } from "./exec.js";
-import { startsLikeOption } from "./revisions.js";
+import { startsLikeOption, verifiedObjectId } from "./revisions.js";
 
 /**
  * Where a clone's history starts and ends: merge bases, ancestry, whether the clone is shallow and
@@ -75,7 +75,7 @@ async function shallowFile(dir: string): Promise<string> {
 
 /**
  * The full SHA of the commit `rev` names, or null when the clone has no such commit (an unknown
- * name, an object it never fetched, or one that is not a commit).
+ * name, an object it never fetched, one that is not a commit, or a negative revision: `^HEAD`).
  */
 export async function commitIfPresent(dir: string, rev: string): Promise<string | null> {
   const { stdout, status } = await runGit(
@@ -83,9 +83,7 @@ export async function commitIfPresent(dir: string, rev: string): Promise<string 
     ["rev-parse", "-q", "--verify", ...revisionArguments([`${rev}^{commit}`])],
     { okExitCodes: [1] },
   );
-  // `^HEAD` (a negative revision) "verifies" as `^<sha>`: not one commit.
-  const sha = stdout.toString("utf8").trim();
-  return status === 0 && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha) ? sha : null;
+  return status === 0 ? verifiedObjectId(stdout.toString("utf8")) : null;
 }
 
 /** The parents of a commit, first parent first (empty for a root, or a shallow clone's cut). */
@@ -113,30 +111,6 @@ export async function remoteTrackingTip(
 /** The refspec that fetches `branch` of `remote` into its remote-tracking ref. */
 export function branchRefspec(remote: string, branch: string): string {
   return `+refs/heads/${branch}:refs/remotes/${remote}/${branch}`;
-}
-
-/** How many commits a revision range holds (`git rev-list --count`). */
-export async function countCommits(dir: string, spec: string): Promise<number> {
-  return Number(await gitText(dir, ["rev-list", "--count", ...revisionArguments([spec]), "--"]));
-}
-
-/**
- * The commits of a range, oldest first, parents before children (`rev-list --reverse
- * --topo-order`). `revs` is one range (`a..b`, `c^!`, a revision) or several revisions and
- * `^exclusions`.
- */
-export async function rangeCommitsOldestFirst(
-  dir: string,
-  revs: readonly string[],
-): Promise<string[]> {
-  const text = await gitText(dir, [
-    "rev-list",
-    "--reverse",
-    "--topo-order",
-    ...revisionArguments(revs),
-    "--",
-  ]);
-  return text.split("\n").filter(Boolean);
 }
 
 /** Network git runs must never wait for a password prompt. */

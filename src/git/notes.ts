@@ -1,7 +1,7 @@
 import path from "node:path";
 import { notesRef } from "../core/trace/notes-ref.js";
-import { GitError } from "../errors.js";
-import { withFileLock } from "../fs/file-lock.js";
+import { GitError, IntentguardError } from "../errors.js";
+import { announceLockWait, withFileLock } from "../fs/file-lock.js";
 import { makeDirectory } from "../fs/make-directory.js";
 import { runGit } from "./exec.js";
 import { readObjects } from "./read-objects.js";
@@ -36,6 +36,8 @@ export function writeNote(repo: Repo, commit: string, content: string): Promise<
 }
 
 async function addNote(dir: string, commit: string, content: string): Promise<void> {
+  const started = Date.now();
+  let announced = false;
   for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 500)) {
     try {
       await runGit(
@@ -49,6 +51,11 @@ async function addNote(dir: string, commit: string, content: string): Promise<vo
     } catch (error) {
       if (!(error instanceof GitError) || !lockContention.test(error.stderr) || attempt >= 15)
         throw error;
+      const file = /Unable to create '(.*\.lock)'/.exec(error.stderr)?.[1];
+      if (!announced && file !== undefined && Date.now() - started >= 1000) {
+        announced = true;
+        announceLockWait({ file, pid: null, host: null, since: null });
+      }
       await new Promise((resolve) =>
         setTimeout(resolve, delay + Math.floor(Math.random() * delay)),
       );
@@ -65,9 +72,7 @@ export async function readNotes(
   dir: string,
   commits: Iterable<string>,
 ): Promise<Map<string, string>> {
-  const { stdout, status } = await runGit(dir, ["notes", `--ref=${notesRef}`, "list"], {
-    okExitCodes: [1],
-  });
+  const { stdout, status } = await readNotesRef(dir, ["list"]);
   const notes = new Map<string, string>();
   if (status !== 0) return notes; // no notes ref yet
   const wanted = new Set(commits);
@@ -89,9 +94,7 @@ export async function readNotes(
 
 /** One commit's note, or null when it has none. */
 export async function readNote(dir: string, commit: string): Promise<string | null> {
-  const { stdout, status } = await runGit(dir, ["notes", `--ref=${notesRef}`, "show", commit], {
-    okExitCodes: [1],
-  });
+  const { stdout, status } = await readNotesRef(dir, ["show", commit]);
   return status === 0 ? stdout.toString("utf8") : null;
 }
 
@@ -156,9 +159,7 @@ async function notesTip(dir: string): Promise<string | null> {
 
 /** Every note of our notes ref, commit → note blob ID, from one `git notes list`. */
 export async function listNotes(dir: string): Promise<Map<string, string>> {
-  const { stdout, status } = await runGit(dir, ["notes", `--ref=${notesRef}`, "list"], {
-    okExitCodes: [1],
-  });
+  const { stdout, status } = await readNotesRef(dir, ["list"]);
   const notes = new Map<string, string>();
   if (status !== 0) return notes; // no notes ref yet
   for (const line of stdout.toString("utf8").split("\n")) {
@@ -179,4 +180,24 @@ export function noteObjectNames(commit: string): string[] {
     `${notesRef}:${commit.slice(0, 2)}/${commit.slice(2)}`,
     `${notesRef}:${commit.slice(0, 2)}/${commit.slice(2, 4)}/${commit.slice(4)}`,
   ];
+}
+
+/**
+ * `git notes <args>` on our notes ref, exit 1 an answer (no notes ref, no note). A ref that points
+ * at what git cannot read as notes (a blob, put there by hand or by another tool) is explained,
+ * with the fix, rather than failing as a bug: nothing of the trace can be read until it is
+ * repaired.
+ */
+async function readNotesRef(dir: string, args: readonly string[]) {
+  try {
+    return await runGit(dir, ["notes", `--ref=${notesRef}`, ...args], { okExitCodes: [1] });
+  } catch (error) {
+    const unreadable = /Failed to read notes tree referenced by \S+ \(([0-9a-f]+)\)/.exec(
+      error instanceof GitError ? error.stderr : "",
+    );
+    if (!unreadable) throw error;
+    throw new IntentguardError(
+      `${notesRef} points at ${unreadable[1]}, which git cannot read as notes (it is no notes commit: written there by hand or by another tool), so no trace record can be read. Point it back at the last good notes commit (git reflog ${notesRef}, then git update-ref ${notesRef} <commit>), or remove it (git update-ref -d ${notesRef}) and fetch the team's notes again with intentguard trace fetch.`,
+    );
+  }
 }

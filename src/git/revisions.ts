@@ -21,6 +21,15 @@ export function startsLikeOption(text: string): boolean {
   return text.startsWith("-");
 }
 
+/**
+ * The object ID `rev-parse --verify` printed, or null when it printed something else: it also
+ * takes a negative revision (`^HEAD`) and prints `^<id>`, which names no object.
+ */
+export function verifiedObjectId(stdout: string): string | null {
+  const text = stdout.trim();
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(text) ? text : null;
+}
+
 /** The object a ref points at, or null when it does not exist. */
 export async function refTip(dir: string, ref: string): Promise<string | null> {
   const { stdout, status } = await runGit(
@@ -28,12 +37,16 @@ export async function refTip(dir: string, ref: string): Promise<string | null> {
     ["rev-parse", "-q", "--verify", ...revisionArguments([ref])],
     { okExitCodes: [1] },
   );
-  return status === 0 ? stdout.toString("utf8").trim() : null;
+  return status === 0 ? verifiedObjectId(stdout.toString("utf8")) : null;
 }
 
 /** Full commit ID of a revision; fails with git's message when it does not resolve. */
 export async function resolveCommit(dir: string, rev: string): Promise<string> {
-  return gitText(dir, ["rev-parse", "--verify", ...revisionArguments([`${rev}^{commit}`])]);
+  const args = ["rev-parse", "--verify", ...revisionArguments([`${rev}^{commit}`])];
+  const text = await gitText(dir, args);
+  const commit = verifiedObjectId(text);
+  if (commit === null) throw new GitError(args, 0, `${rev} is a negative revision, not a commit`);
+  return commit;
 }
 
 /** HEAD and its parents (empty for a root commit); fails when HEAD does not exist. */
@@ -100,7 +113,8 @@ export async function isGitDate(dir: string, text: string): Promise<boolean> {
   ];
   const { status, stderr } = await runGit(dir, args, { okExitCodes: [128] });
   if (status === 0) return true;
-  if (/not a valid timestamp/.test(stderr)) return false;
+  // git cuts its message short for a long value, leaving only the line that it gave up.
+  if (/not a valid timestamp|unable to parse command-line config/.test(stderr)) return false;
   throw new GitError(args, status, stderr);
 }
 
@@ -121,57 +135,6 @@ export async function commitSummaries(dir: string, since?: string): Promise<Comm
       const [commit = "", date = "", subject = ""] = line.split("\0");
       return { commit, date, subject };
     });
-}
-
-/**
- * The commits reachable from `tips` that no branch or remote-tracking branch reaches yet, oldest
- * first (parents before children): what a ref update brings that was never on a branch here.
- */
-export function commitsNewToBranches(dir: string, tips: readonly string[]): Promise<string[]> {
-  return commitsNotReachedBy(dir, tips, ["--branches", "--remotes"]);
-}
-
-/**
- * The commits reachable from `tip` that no branch or tag reaches yet, oldest first: what a push
- * brings to a branch, asked in a pre-receive hook (the refs are not updated yet; the pushed
- * objects are readable from the quarantine git points the hook at). Only branches and tags count
- * as judged: commits parked under any other ref (`refs/custom/x`, a notes ref) were never judged.
- */
-export function commitsNotOnBranchesOrTags(dir: string, tip: string): Promise<string[]> {
-  return commitsNotReachedBy(dir, [tip], ["--branches", "--tags"]);
-}
-
-/** The commits reachable from `tips` and from none of the refs `refSets` name, oldest first. */
-async function commitsNotReachedBy(
-  dir: string,
-  tips: readonly string[],
-  refSets: readonly string[],
-): Promise<string[]> {
-  if (tips.length === 0) return [];
-  // `--not` twice: the ref sets are excluded, the tips after --end-of-options are not.
-  const text = await gitText(dir, [
-    "rev-list",
-    "--topo-order",
-    "--reverse",
-    "--not",
-    ...refSets,
-    "--not",
-    ...revisionArguments(tips),
-    "--",
-  ]);
-  return text.split("\n").filter(Boolean);
-}
-
-/** The commits reachable from `olds` but from none of `news`: what a ref update drops. */
-export async function commitsDropped(
-  dir: string,
-  olds: readonly string[],
-  news: readonly string[],
-): Promise<string[]> {
-  if (olds.length === 0) return [];
-  const excluded = news.map((rev) => `^${rev}`);
-  const text = await gitText(dir, ["rev-list", ...revisionArguments([...olds, ...excluded]), "--"]);
-  return text.split("\n").filter(Boolean);
 }
 
 /** The newest commit in `rev`'s history that touched `file` (added, changed or removed it). */
@@ -215,17 +178,6 @@ export async function automaticMergeTree(dir: string, a: string, b: string): Pro
     throw new GitError(["merge-tree", "--write-tree", a, b], 0, `unexpected output: ${tree}`);
   }
   return tree;
-}
-
-/** The commits the local branches and remote-tracking branches point at. */
-export async function branchTips(dir: string): Promise<string[]> {
-  const text = await gitText(dir, [
-    "for-each-ref",
-    "--format=%(objectname)",
-    "refs/heads",
-    "refs/remotes",
-  ]);
-  return [...new Set(text.split("\n").filter(Boolean))];
 }
 
 /** git's version as [major, minor, patch], from `git --version`. */

@@ -7,6 +7,7 @@ import type { IntentsFile } from "../core/config/intents-schema.js";
 import type { Policy } from "../core/config/policy-schema.js";
 import type { Governance } from "../core/governance.js";
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { appendAll } from "../core/unbounded-arrays.js";
 import { ConfigError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -96,7 +97,7 @@ async function parseGovernance(
     intentsText,
     intentsSchema.IntentsFile,
   );
-  if (!intents.ok) problems.push(...intents.problems);
+  if (!intents.ok) appendAll(problems, intents.problems);
   let policy: Policy = defaultPolicy;
   if (snapshot.policy !== null) {
     const parsed = await parseConfig(
@@ -105,7 +106,7 @@ async function parseGovernance(
       policySchema.Policy,
     );
     if (parsed.ok) policy = parsed.value;
-    else problems.push(...parsed.problems);
+    else appendAll(problems, parsed.problems);
   }
   if (problems.length > 0 || !intents.ok) throw new ConfigError(problems, repairAdvice(location));
   return compileGovernance(intents.value as IntentsFile, policy, snapshot.policy !== null);

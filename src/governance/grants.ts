@@ -196,13 +196,13 @@ export async function reviewGrant(
     grant: { number: state.grant + 1, paths: state.paths, justification: grant?.justification },
     diff: diff === "" ? null : diff,
   };
-  const { stdout, exit } = await runReviewer(
+  const { output, exit } = await runReviewer(
     reviewer.command,
     `${JSON.stringify(request)}\n`,
     repo.root,
     reviewer.timeout_seconds,
   );
-  const review = reviewDecision(stdout, exit);
+  const review = reviewDecision(output, exit);
   const by = `reviewer:${reviewer.name}`;
   const at = timestampNow();
   // The file is read again after the review (which may take minutes): an edit made meanwhile is

@@ -1,4 +1,5 @@
 import type { Intent, IntentStatus } from "../core/config/intents-schema.js";
+import { largest } from "../core/unbounded-arrays.js";
 import { RefusedError, UsageError } from "../errors.js";
 import { transitionRefusedText } from "../report/intent-lifecycle.js";
 import { type FieldValue, IntentsSourceEdit, type SavedEdit } from "./intent-source-edit.js";
@@ -183,6 +184,6 @@ export function nextIntentId(ids: readonly string[]): string {
     (max, digits) => (BigInt(digits) > max ? BigInt(digits) : max),
     0n,
   );
-  const width = Math.max(...numbers.map((digits) => digits.length));
+  const width = largest(numbers.map((digits) => digits.length));
   return `${prefix}-${(highest + 1n).toString().padStart(width, "0")}`;
 }

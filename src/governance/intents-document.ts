@@ -4,6 +4,7 @@ import type { Document } from "yaml";
 import { IntentsFile, type IntentsFile as IntentsFileType } from "../core/config/intents-schema.js";
 import { parseConfig } from "../core/config/parse-config.js";
 import { intentsFilePath } from "../core/governance-files.js";
+import { appendAll } from "../core/unbounded-arrays.js";
 import { ConfigError, IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { withFileLock } from "../fs/file-lock.js";
@@ -115,10 +116,10 @@ async function keepUntouchedLines(
   const merged: string[] = [];
   let line = 0;
   for (const part of diffArrays(before, after.split("\n"))) {
-    if (part.added) merged.push(...part.value);
+    if (part.added) appendAll(merged, part.value);
     else if (part.removed) line += part.value.length;
     else {
-      merged.push(...original.slice(line, line + part.value.length));
+      appendAll(merged, original.slice(line, line + part.value.length));
       line += part.value.length;
     }
   }

@@ -1,23 +1,25 @@
 import { spawn } from "node:child_process";
-import type { ReviewerExit } from "../core/scope/review-decision.js";
-
-/** More output than a review needs is cut, never buffered without bound. */
-const stdoutKept = 1024 * 1024;
+import { randomBytes } from "node:crypto";
+import { type ReviewerExit, ReviewerOutput } from "../core/scope/review-decision.js";
+import { killReview, reviewTokenVariable } from "./kill-review.js";
 
 /**
  * Runs the policy's reviewer command (`sh -c`, in the work tree root) with the request as JSON on
- * stdin; its stderr is passed on to the user's. After `timeoutSeconds` the command and everything it started
- * are killed (it runs in its own process group). Never throws: how it ended is data, and
- * reviewDecision turns every failure into a rejection.
+ * stdin; its stderr is passed on to the user's, its stdout read as it streams (ReviewerOutput).
+ * It runs in its own process group, with a random token of this review in its environment
+ * (through `env`, which execs sh): after `timeoutSeconds`, or once it prints more than a review
+ * may, the command and everything it started are killed (killReview). Never throws: how it ended
+ * is data, and reviewDecision turns every failure into a rejection.
  */
 export function runReviewer(
   command: string,
   request: string,
   cwd: string,
   timeoutSeconds: number,
-): Promise<{ stdout: string; exit: ReviewerExit }> {
+): Promise<{ output: ReviewerOutput; exit: ReviewerExit }> {
   return new Promise((resolve) => {
-    let stdout = "";
+    const output = new ReviewerOutput();
+    const token = randomBytes(16).toString("hex");
     let settled = false;
     const settle = (exit: ReviewerExit) => {
       if (settled) return;
@@ -27,16 +29,17 @@ export function runReviewer(
       // A child the reviewer left behind (setsid, a daemon) may hold the pipe open: stop reading.
       child?.stdout?.destroy();
       child?.stderr?.destroy();
-      resolve({ stdout, exit });
+      output.end();
+      resolve({ output, exit });
     };
     let child: ReturnType<typeof spawn> | undefined;
     let drain: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
-      killGroup(child?.pid);
+      killReview(child?.pid, token);
       settle({ kind: "timeout", seconds: timeoutSeconds });
     }, timeoutSeconds * 1000);
     try {
-      child = spawn("sh", ["-c", command], {
+      child = spawn("env", [`${reviewTokenVariable}=${token}`, "sh", "-c", command], {
         cwd,
         // Its stderr is passed on, not handed over: a child it leaves behind would otherwise hold
         // this process's own stderr open, and whoever reads it would wait for that child.
@@ -47,8 +50,12 @@ export function runReviewer(
       settle({ kind: "failed-to-start", message: (error as Error).message });
       return;
     }
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      if (stdout.length < stdoutKept) stdout += chunk.slice(0, stdoutKept - stdout.length);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output.write(chunk);
+      if (!output.exceeded) return;
+      // Rejected whatever else it prints: it need not run on.
+      killReview(child?.pid, token);
+      settle({ kind: "signal", signal: "SIGKILL" });
     });
     child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
     // A reviewer that exits without reading its input must not crash us with EPIPE.
@@ -67,13 +74,4 @@ export function runReviewer(
       drain = setTimeout(() => settle(ended(code, signal)), 500);
     });
   });
-}
-
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
 }

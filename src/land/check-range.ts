@@ -13,6 +13,7 @@ import { intentsFilePath } from "../core/governance-files.js";
 import type { SignatureTime } from "../core/judge/governance-signature.js";
 import type { Finding } from "../core/judge/verdict.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
+import { appendAll } from "../core/unbounded-arrays.js";
 import type { Environment } from "../environment.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
 import type { Repo } from "../git/repo.js";
@@ -76,14 +77,17 @@ export async function checkRange(request: RangeToCheck): Promise<RangeCheck> {
     request.landing,
   );
   for (const [commit, added] of outcome.signatureFindings) {
-    findings.push(...added.map((finding) => landingFinding(commit, finding)));
+    appendAll(
+      findings,
+      added.map((finding) => landingFinding(commit, finding)),
+    );
   }
   for (const { commit, finding } of outcome.findings) {
     findings.push(landingFinding(commit, finding));
   }
   await placeOnLines(repo.root, findings);
   if (request.verifyTraces && checks.length > 0) {
-    findings.push(...(await traceFindings(repo, source, checks)));
+    appendAll(findings, await traceFindings(repo, source, checks));
   }
   findings.sort(
     (a, b) => (order.get(a.commit) ?? order.size) - (order.get(b.commit) ?? order.size),
@@ -125,7 +129,10 @@ function commitCheck(
     return { commit, subject, outcome: "error", verdict: null };
   }
   const { verdict } = landed;
-  findings.push(...verdictFindings(commit, verdict, () => null));
+  appendAll(
+    findings,
+    verdictFindings(commit, verdict, () => null),
+  );
   return {
     commit,
     subject,

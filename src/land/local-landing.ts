@@ -1,3 +1,4 @@
+import { appendAll } from "../core/unbounded-arrays.js";
 import type { Environment } from "../environment.js";
 import { noGovernanceError } from "../gate/judge-against-parent.js";
 import { cloneDefaultBranch } from "../git/default-branch.js";
@@ -91,7 +92,7 @@ export async function judgeLocalLandings(
       },
       landing,
     );
-    findings.push(...outcome.findings);
+    appendAll(findings, outcome.findings);
   }
   // Rules that cannot be read stop the commit (exit 2, naming file and line), as before a landing.
   if (unreadable) throw unreadable.error;
@@ -163,7 +164,7 @@ async function localLanding(
 async function rewriteStart(dir: string, update: LocalUpdate, dropped: string[]): Promise<string> {
   if (await isAncestor(dir, update.old, update.new)) return update.old;
   const gone = (await commitsBrought(dir, update.old, [update.new])).order;
-  dropped.push(...gone);
+  appendAll(dropped, gone);
   const unpublished = await commitsToJudge(dir, update.old, [update.new], ["--remotes"]);
   if (unpublished.length !== gone.length) return update.old;
   return (await mergeBase(dir, update.old, update.new)) ?? update.old;

@@ -1,5 +1,6 @@
 import type { Confidence, FileBlame, LineContributor } from "../core/trace/blame-line.js";
 import { confidenceOrder, contributorKey } from "../core/trace/blame-runs.js";
+import { largest } from "../core/unbounded-arrays.js";
 import { contributorLabel } from "./blame-text.js";
 import { displayPath } from "./display-path.js";
 import { printable } from "./messages.js";
@@ -215,7 +216,7 @@ function percent(share: number): string {
 /** Rows as aligned columns, indented by two; a column right-aligned where `right` says so. */
 function table(rows: readonly string[][], right: readonly boolean[]): string[] {
   const widths = right.map((_, column) =>
-    Math.max(0, ...rows.map((row) => displayWidth(row[column] ?? ""))),
+    largest(rows.map((row) => displayWidth(row[column] ?? ""))),
   );
   return rows.map((row) =>
     `  ${row

@@ -1,4 +1,5 @@
 import type { RangeCheck, RangeFinding } from "../core/check/range-check.js";
+import { appendAll } from "../core/unbounded-arrays.js";
 import {
   findingText,
   type ReportedCommit,
@@ -30,7 +31,7 @@ export function formatRangeCheckText(check: RangeCheck, style: Style): string {
   const lines = [headline(check, style)];
   for (const entry of reportedCommits(check)) {
     if (entry.status !== "allowed" || entry.findings.length > 0)
-      lines.push(...commitLines(entry, style));
+      appendAll(lines, commitLines(entry, style));
   }
   lines.push(style.dim(`  ${rangeSummary(check)}`));
   return `${lines.join("\n")}\n`;

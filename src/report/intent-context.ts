@@ -1,4 +1,5 @@
 import type { IntentContext } from "../core/intent-context.js";
+import { appendAll } from "../core/unbounded-arrays.js";
 import type { Style } from "./style.js";
 
 /** An intent's context as `select` and `status` print it. */
@@ -18,8 +19,8 @@ export function formatIntentContext(context: IntentContext, style: Style): strin
   }
   const section = (title: string, items: string[]) =>
     items.length ? [`  ${title}:`, ...items.map((item) => `    - ${item}`)] : [];
-  lines.push(...section("constraints", context.constraints));
-  lines.push(...section("acceptance criteria", context.acceptance_criteria));
+  appendAll(lines, section("constraints", context.constraints));
+  appendAll(lines, section("acceptance criteria", context.acceptance_criteria));
   if (context.assigned_agent) lines.push(`  assigned agent: ${context.assigned_agent}`);
   if (context.related_specs.length) {
     lines.push(

@@ -1,5 +1,6 @@
 import type { IntentStatus } from "../core/config/intents-schema.js";
 import { intentsFilePath } from "../core/governance-files.js";
+import { largest } from "../core/unbounded-arrays.js";
 import { count } from "./count.js";
 import { printable } from "./messages.js";
 import type { Style } from "./style.js";
@@ -41,7 +42,7 @@ export function formatIntentList(
     ]),
   ];
   const widths = [0, 1, 2, 3, 4].map((column) =>
-    Math.max(...table.map((cells) => displayWidth(cells[column] ?? ""))),
+    largest(table.map((cells) => displayWidth(cells[column] ?? ""))),
   );
   const numeric = new Set([3, 4]);
   const lines = table.map((cells, index) => {

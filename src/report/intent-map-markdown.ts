@@ -1,4 +1,5 @@
 import type { IntentMap } from "../core/trace/intent-map.js";
+import { appendAll, largest } from "../core/unbounded-arrays.js";
 import { intentMapMermaid } from "./intent-map-mermaid.js";
 import { printable } from "./messages.js";
 
@@ -21,7 +22,7 @@ export function intentMapMarkdown(map: IntentMap): string {
       out.push(`| ${codeCell(file.path)} | ${file.commits} | ${file.lines} |`);
     out.push("");
   }
-  out.push(...intentMapMermaid(map), "");
+  appendAll(out, intentMapMermaid(map)).push("");
   return out.join("\n");
 }
 
@@ -31,7 +32,7 @@ export function intentMapMarkdown(map: IntentMap): string {
  */
 function codeCell(path: string): string {
   const text = printable(path).replaceAll("|", "\\|");
-  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const longestRun = largest((text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longestRun + 1);
   const pad = longestRun > 0 ? " " : "";
   return `${fence}${pad}${text}${pad}${fence}`;

@@ -1,5 +1,6 @@
 import type { Intent } from "../core/config/intents-schema.js";
 import { intentsFilePath } from "../core/governance-files.js";
+import { appendAll } from "../core/unbounded-arrays.js";
 import type { GrantApproval } from "../governance/intent-overview.js";
 import { count } from "./count.js";
 import { uncommittedNote } from "./intent-list.js";
@@ -77,11 +78,14 @@ export function formatIntentShow(view: IntentShowView, style: Style): string {
   if (view.grants.length === 0) lines.push(field("grants", "none"));
   else {
     lines.push("  grants:");
-    for (const grant of view.grants) lines.push(...grantLines(grant, intent.id));
+    for (const grant of view.grants) appendAll(lines, grantLines(grant, intent.id));
   }
   const section = (title: string, items: readonly string[]) => {
     if (items.length === 0) lines.push(field(title, "none"));
-    else lines.push(`  ${title}:`, ...items.map((item) => `    - ${printable(item)}`));
+    else {
+      lines.push(`  ${title}:`);
+      for (const item of items) lines.push(`    - ${printable(item)}`);
+    }
   };
   section("constraints", intent.constraints);
   section("acceptance criteria", intent.acceptance_criteria);

@@ -1,4 +1,5 @@
 import { notesRef } from "../core/trace/notes-ref.js";
+import { describeHolder, type LockHolder } from "../fs/file-lock.js";
 import type { InvalidNoteLine } from "../trace/read-records.js";
 
 /**
@@ -102,4 +103,9 @@ export function badSinceMessage(since: string): string {
 /** A CI event that brings no commits (a branch deleted): nothing was judged, and it says so. */
 export function noCommitsToCheck(source: string): string {
   return `intentguard: ${source} brings no commits to check (nothing was judged).`;
+}
+
+/** A lock another process holds is being waited for: said once, a second into the wait. */
+export function lockWaitMessage(holder: LockHolder): string {
+  return `intentguard: waiting for ${holder.file}, held by ${describeHolder(holder)}; up to 10 s.\n`;
 }

@@ -4,6 +4,7 @@ import type {
   StatsCounts,
   TraceStats,
 } from "../core/trace/trace-stats.js";
+import { largest } from "../core/unbounded-arrays.js";
 import { count, plural, skippedBeforeAdoption } from "./count.js";
 import { displayPath } from "./display-path.js";
 import { printable } from "./messages.js";
@@ -87,9 +88,8 @@ function table(first: string, rows: readonly [string, StatsCounts][]): string[] 
     ]),
   ];
   const widths =
-    cells[0]?.map((_, column) =>
-      Math.max(...cells.map((row) => displayWidth(row[column] ?? ""))),
-    ) ?? [];
+    cells[0]?.map((_, column) => largest(cells.map((row) => displayWidth(row[column] ?? "")))) ??
+    [];
   return cells.map((row) =>
     `  ${row
       .map((cell, column) =>

@@ -1,5 +1,6 @@
 import { describeSource } from "../core/intent-request.js";
 import type { Finding, PathVerdict, Verdict } from "../core/judge/verdict.js";
+import { appendAll } from "../core/unbounded-arrays.js";
 import { adviceText, noteText } from "./advice.js";
 import { displayPath } from "./display-path.js";
 import { groupPaths, pathsListedOneByOne } from "./group-paths.js";
@@ -12,8 +13,9 @@ import type { Style } from "./style.js";
 export function formatVerdictText(verdict: Verdict, style: Style): string {
   const lines = [headline(verdict, style)];
   for (const finding of verdict.findings)
-    lines.push(...findingLines(finding, verdict.paths, style));
-  if (verdict.outcome === "blocked" && verdict.intent) lines.push(...intentLines(verdict, style));
+    appendAll(lines, findingLines(finding, verdict.paths, style));
+  if (verdict.outcome === "blocked" && verdict.intent)
+    appendAll(lines, intentLines(verdict, style));
   for (const note of verdict.notes) lines.push(style.dim(`  note: ${noteText(note)}`));
   return `${lines.join("\n")}\n`;
 }

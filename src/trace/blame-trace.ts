@@ -16,6 +16,7 @@ import { CatFileSession } from "../git/cat-file-batch.js";
 import { commitTrailers } from "../git/commit-trailers.js";
 import { readGitConfigAll } from "../git/config.js";
 import { shallowCommits } from "../git/history-bounds.js";
+import { type GitPath, pathText } from "../git/list-files.js";
 import { listNotes } from "../git/notes.js";
 import { collectInto, type GitObject } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
@@ -37,7 +38,7 @@ const blamesAtOnce = 2;
  */
 export async function blameWithTraces(
   repo: Repo,
-  paths: readonly string[],
+  paths: readonly GitPath[],
   options: BlameOptions,
   skipped?: string[],
 ): Promise<FileBlame[]> {
@@ -67,7 +68,7 @@ interface Blamed {
  */
 async function blameAll(
   repo: Repo,
-  paths: readonly string[],
+  paths: readonly GitPath[],
   options: BlameOptions,
   skipped: string[] | undefined,
 ) {
@@ -75,9 +76,10 @@ async function blameAll(
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < paths.length; index = next++) {
-      const path = paths[index] as string;
+      const file = paths[index] as GitPath;
+      const path = pathText(file);
       try {
-        results[index] = { path, lines: await blameOne(repo, path, options) };
+        results[index] = { path, lines: await blameOne(repo, file, options) };
       } catch (error) {
         if (!skipped || !(error instanceof IntentguardError)) throw error;
         skipped.push(path);
@@ -88,10 +90,11 @@ async function blameAll(
   return results;
 }
 
-async function blameOne(repo: Repo, path: string, options: BlameOptions): Promise<BlamedInput[]> {
+async function blameOne(repo: Repo, file: GitPath, options: BlameOptions): Promise<BlamedInput[]> {
   const lines: BlamedLine[] = [];
+  const path = pathText(file);
   try {
-    await blameFile(repo.root, path, options, (line) => lines.push(line));
+    await blameFile(repo.root, file, options, (line) => lines.push(line));
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     throw blameRefused(path, options.rev, error.stderr);

@@ -15,7 +15,9 @@ const rangeExample = "Use a revision or <a>..<b>, e.g. --range origin/main..HEAD
 
 /**
  * Refuses, before git sees it, a range that is empty or has an end starting with "-": no revision
- * does, and git would read it as an option (`--output=FILE` truncates FILE).
+ * does, and git would read it as an option (`--output=FILE` truncates FILE). An end starting with
+ * "^" is refused too: git reads it as a negative revision, which excludes commits, so the range
+ * would be empty or not what was meant, and checked silently.
  */
 export function checkRange(range: string): void {
   if (range.trim() === "") {
@@ -23,11 +25,20 @@ export function checkRange(range: string): void {
       `the commit range is empty. ${rangeExample} (without --range: HEAD and all of its history).`,
     );
   }
-  const optionLike = range.split(/\.\.\.?/).find(startsLikeOption);
+  const ends = range.split(/\.\.\.?/);
+  const optionLike = ends.find(startsLikeOption);
   if (optionLike !== undefined) {
     const which = optionLike === range ? "it" : JSON.stringify(optionLike);
     throw new IntentguardError(
       `${JSON.stringify(range)} is not a commit range: ${which} starts with "-", as no revision does (git would read it as an option). ${rangeExample}.`,
+    );
+  }
+  const negative = ends.find((end) => end.startsWith("^"));
+  if (negative !== undefined) {
+    const which = negative === range ? "it" : JSON.stringify(negative);
+    const end = negative === ends.at(-1) ? "ends" : "starts";
+    throw new IntentguardError(
+      `${JSON.stringify(range)} ${end} at no one commit: ${which} starts with "^", which excludes a revision's history (git's negative revision) rather than naming a commit. ${rangeExample}.`,
     );
   }
 }

@@ -51,11 +51,6 @@ export async function traceStats(
   });
   const tipRev = rangeTip(range);
   const tip = commits.length === 0 ? await tipIfAny(dir, tipRev) : await resolveTip(dir, tipRev);
-  if (tip !== null && !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(tip)) {
-    throw new IntentguardError(
-      `${JSON.stringify(range)} ends at no one commit (${tip.slice(0, 13)}), and lines present are counted at the range's tip. Use a revision or <a>..<b>, e.g. trace stats origin/main..HEAD.`,
-    );
-  }
   const session = new CatFileSession(dir);
   let records: Map<string, TraceRecord>;
   let invalid: InvalidNoteLine[];

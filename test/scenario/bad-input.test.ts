@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   createGovernedRepo,
   createRepo,
+  createSelectedRepo,
   type Run,
   refusedByHook,
   standardIntents,
@@ -229,6 +230,25 @@ describe("wrong places and wrong arguments", () => {
   ])("rejects %j with exit 2", async (args, message) => {
     const repo = await createGovernedRepo({ hooks: false });
     expectExplained(repo.intentguard(args), 2, message);
+  });
+
+  it("check refuses words it would not check: only --paths takes them (exit 2)", async () => {
+    const repo = await createSelectedRepo();
+    const base = repo.head();
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.commitFile("src/auth/a.ts", "a\n", "Feature work");
+    // Each word was ignored: the range was checked without it, exit 0.
+    for (const [args, mode, words] of [
+      [["check", "--base", "main", "sneaky"], "--base", '"sneaky"'],
+      [["check", "--range", `${base}..HEAD`, "no-such-rev"], "--range", '"no-such-rev"'],
+      [["check", "--staged", "a", "b"], "--staged", '"a" "b"'],
+    ] as const) {
+      expect(repo.intentguard(args)).toMatchObject({
+        status: 2,
+        stdout: "",
+        stderr: `intentguard check: ${mode} takes no other arguments (got ${words}); only --paths takes paths, e.g. --paths src/auth/login.ts.\n`,
+      });
+    }
   });
 
   it("keeps files that already exist when init runs again", async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +7,6 @@ import type { ResolvedRange } from "../../src/ci/resolved-range.js";
 import type { RangeSource } from "../../src/core/check/range-check.js";
 import { type Environment, readEnvironment } from "../../src/environment.js";
 import { IntentguardError } from "../../src/errors.js";
-import { rangeCommitsOldestFirst } from "../../src/git/history-bounds.js";
 import { locateRepo, type Repo } from "../../src/git/repo.js";
 import {
   createRepo,
@@ -139,7 +139,11 @@ async function resolve(
 async function commitsToCheck(repo: Repo, source: RangeSource): Promise<string[]> {
   if (source.spec === "") return [];
   if (source.kind === "--commit") return [source.head];
-  return rangeCommitsOldestFirst(repo.root, [source.spec]);
+  const listed = spawnSync("git", ["rev-list", "--reverse", "--topo-order", source.spec, "--"], {
+    cwd: repo.root,
+    encoding: "utf8",
+  });
+  return listed.stdout.split("\n").filter(Boolean);
 }
 
 /** Resolution must fail with exit 2; returns the message for exact assertions. */

@@ -511,7 +511,9 @@ describe("check --range output and edges", () => {
     const repo = await createSelectedRepo();
     const negative = repo.intentguard(["check", "--range", "^HEAD"]);
     expect(negative.status, negative.stdout).toBe(2);
-    expect(negative.stderr).toContain('--range "^HEAD"');
+    expect(negative.stderr).toContain(
+      `--range "^HEAD" names no commit: a leading "^" excludes a revision's history`,
+    );
     const payload = path.join(createScratchDir(), "event.json");
     writeFileSync(
       payload,

@@ -2,12 +2,11 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  commitsDropped,
-  commitsNewToBranches,
-  listAncestors,
-  listCommits,
-  resolveCommit,
-} from "../../src/git/revisions.js";
+  commitsBrought,
+  commitsToJudge,
+  commitsTouchingRules,
+} from "../../src/git/landing-history.js";
+import { listAncestors, listCommits, resolveCommit } from "../../src/git/revisions.js";
 import {
   createGovernedRepo,
   createRepo,
@@ -187,12 +186,22 @@ describe("arguments git would read as options: exit 2, and git never sees them",
     // After --end-of-options a revision that only contains "--" is still a revision.
     const head = repo.head();
     expect(await listCommits(repo.dir, "HEAD~1..HEAD")).toEqual([head]);
-    expect(await commitsDropped(repo.dir, [head], [`${head}~1`])).toEqual([head]);
-    expect(await commitsDropped(repo.dir, [head], [])).toHaveLength(3);
-    expect(await commitsNewToBranches(repo.dir, [head])).toEqual([]);
+    await expect(commitsBrought(repo.dir, `--output=${victim}`, [])).rejects.toThrow(
+      "refusing to pass",
+    );
+    await expect(commitsBrought(repo.dir, "HEAD", [`--output=${victim}`])).rejects.toThrow(
+      "refusing to pass",
+    );
+    await expect(commitsTouchingRules(repo.dir, `--output=${victim}`, [])).rejects.toThrow(
+      "refusing to pass",
+    );
+    expectUnchanged(victim);
+    expect((await commitsBrought(repo.dir, head, [`${head}~1`])).order).toEqual([head]);
+    expect((await commitsBrought(repo.dir, head, [])).order).toHaveLength(3);
+    expect(await commitsToJudge(repo.dir, head, [], ["--branches"])).toEqual([]);
     repo.git("checkout", "-q", "--detach");
     const detached = repo.commitFile("src/auth/c.ts", "c\n", "Detached");
-    expect(await commitsNewToBranches(repo.dir, [detached])).toEqual([detached]);
+    expect(await commitsToJudge(repo.dir, detached, [], ["--branches"])).toEqual([detached]);
     repo.git("checkout", "-q", "main");
   });
 });
@@ -275,6 +284,68 @@ describe("ordinary situations are answers, not internal errors", () => {
       expectNoCrash(result);
       expect(result.status).toBe(2);
       expect(result.stderr).toContain("is not inside a git repository");
+    }
+  });
+});
+
+describe("revisions that name no single commit: exit 2 naming the value", () => {
+  let repo: TestRepo;
+  beforeAll(async () => {
+    repo = await createSelectedRepo();
+    repo.commitFile("src/auth/a.ts", "a\n", "First");
+  });
+
+  it("a negative revision (^HEAD), which git resolves to an excluded commit", () => {
+    const examples =
+      "e.g. --range origin/main..HEAD, --base origin/main (the commits HEAD brings since it forked from it) or --commit HEAD";
+    const expected: [string[], string][] = [
+      [
+        ["trace", "show", "^HEAD"],
+        'intentguard trace show: "^HEAD" is not a commit. Usage: intentguard trace show [<rev>] [--json]\n',
+      ],
+      ...["--commit", "--base"].map((flag): [string[], string] => [
+        ["check", flag, "^HEAD"],
+        `intentguard: ${flag} "^HEAD" names no commit: a leading "^" excludes a revision's history (git's negative revision), it does not name one. Leave the "^" out; ${examples}.\n`,
+      ]),
+      [
+        ["check", "--range", "^HEAD~1..HEAD"],
+        `intentguard: --range "^HEAD~1..HEAD": "^HEAD~1" names no commit: a leading "^" excludes a revision's history (git's negative revision), it does not name one. Leave the "^" out; ${examples}.\n`,
+      ],
+      [
+        ["trace", "verify", "--range", "^HEAD"],
+        `intentguard: "^HEAD" ends at no one commit: it starts with "^", which excludes a revision's history (git's negative revision) rather than naming a commit. Use a revision or <a>..<b>, e.g. --range origin/main..HEAD.\n`,
+      ],
+    ];
+    for (const [args, stderr] of expected) {
+      expect(repo.intentguard(args)).toMatchObject({ status: 2, stdout: "", stderr });
+    }
+  });
+
+  it("a 100 KB path, file name or date: exit 2 naming it, never ENAMETOOLONG as a bug", () => {
+    const long = "a".repeat(100_000);
+    const tooLong =
+      "the name is too long for the file system (most allow 255 bytes for each file or directory name, and 4096 for the whole path). Use a shorter path, then run the command again.";
+    const expected: [string[], string][] = [
+      [
+        ["check", "--paths", long],
+        `intentguard: cannot read ${path.join(repo.dir, long)}: ${tooLong}\n`,
+      ],
+      [
+        ["check", "--range", "HEAD", "--output", `reports/${long}`],
+        `intentguard: cannot write the report (--output) reports/${long}: ${tooLong}\n`,
+      ],
+      [
+        ["trace", "log", "--since", long],
+        `intentguard trace log: --since "${long}" is not a date git can read. Use a date or an age, e.g. --since 2024-01-31 or --since "2 weeks ago".\n`,
+      ],
+      [
+        ["trace", "blame", long],
+        `intentguard: ${long} is not a file git tracks (untracked, ignored, or missing): there is no history to blame. git ls-files lists the tracked files.\n`,
+      ],
+    ];
+    for (const [args, stderr] of expected) {
+      const result = repo.intentguard(args);
+      expect(result).toMatchObject({ status: 2, stderr });
     }
   });
 });

@@ -295,6 +295,29 @@ describe("doctor", () => {
     expect(husky.stdout).toContain("fix: run npx husky");
   });
 
+  it("warns when the selected intent would refuse every commit: not IN_PROGRESS, or gone", async () => {
+    const repo = await createRepo();
+    expect(repo.intentguard(["install"]).status).toBe(0);
+    adopt(repo);
+    expect(repo.intentguard(["doctor"]).stdout).toContain("  ✓ selected intent: INT-001\n");
+    const rules = (intents: string) => {
+      repo.write(".orchestration/active_intents.yaml", intents);
+      repo.git("add", "-A");
+      expect(repo.commit("Rules").status).toBe(0);
+    };
+    rules(standardIntents.replace('status: "IN_PROGRESS"', 'status: "COMPLETED"'));
+    expect(repo.intentguard(["doctor"])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining(
+        "  ! selected intent INT-001 is COMPLETED, so every commit under it is refused (rule intent_status: only an IN_PROGRESS intent authorises commits)\n      fix: intentguard intent start INT-001 --reopen and commit that, or select an intent in progress: intentguard select <ID>\n",
+      ),
+    });
+    rules(standardIntents.replaceAll("INT-001", "INT-009"));
+    expect(repo.intentguard(["doctor"]).stdout).toContain(
+      "  ! selected intent INT-001 is not in the committed intents, so every commit under it is refused\n      fix: select one that is: intentguard select <ID> (intentguard intent list shows them)\n",
+    );
+  });
+
   it("warns when node is not on the minimal PATH GUI clients give hooks", async () => {
     const repo = await createRepo();
     const nodeDir = path.dirname(process.execPath);

@@ -1,10 +1,14 @@
 import { spawn } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IntentguardError } from "../../src/errors.js";
-import { prepareNewIntent, prepareStatusChange } from "../../src/governance/intent-lifecycle.js";
+import {
+  nextIntentId,
+  prepareNewIntent,
+  prepareStatusChange,
+} from "../../src/governance/intent-lifecycle.js";
 import {
   cliPath,
   createGovernedRepo,
@@ -340,6 +344,11 @@ describe("the user's comments and layout survive every command", () => {
 });
 
 describe("intent new", () => {
+  it("takes the next free ID among 200,000: no call spreads them into as many arguments", () => {
+    const ids = Array.from({ length: 200_000 }, (_, n) => `INT-${String(n + 1).padStart(3, "0")}`);
+    expect(nextIntentId(ids)).toBe("INT-200001");
+  });
+
   it("appends the next free intent and prints the commit to make", async () => {
     const repo = await createGovernedRepo({ hooks: false });
     const result = repo.intentguard([
@@ -496,6 +505,34 @@ describe("two writers at once: one wins, the other is told to retry, nothing is 
     }
     // Racing is not deterministic, but with the lock held nearly every round is a conflict.
     expect(conflicts).toBeGreaterThan(0);
+  });
+});
+
+describe("a lock held by a live process", () => {
+  it("is waited for however old it is, said after a second, and named when the wait ends", async () => {
+    const repo = await createGovernedRepo({ hooks: false });
+    const lock = path.join(repo.dir, `${intentsFile}.lock`);
+    const holder = spawn("sleep", ["60"]);
+    try {
+      const since = new Date(Date.now() - 60_000).toISOString();
+      writeFileSync(lock, `${holder.pid} ${os.hostname()} ${since}\n`);
+      // Older than the 30 s after which a lock of another host, or of a process gone, is stale.
+      utimesSync(lock, new Date(since), new Date(since));
+      const started = Date.now();
+      const result = await runAsync(repo, ["intent", "start", "INT-003"]);
+      expect(Date.now() - started).toBeGreaterThan(10_000);
+      const holderText = `process ${holder.pid} on ${os.hostname()} (since ${since})`;
+      expect(result).toMatchObject({
+        status: 2,
+        stdout: "",
+        stderr:
+          `intentguard: waiting for ${lock}, held by ${holderText}; up to 10 s.\n` +
+          `intentguard: ${lock} stayed locked for 10 s, held by ${holderText}. If that is no intentguard or git command at work, stop it or remove that file.\n`,
+      });
+      expect(repo.read(intentsFile)).toBe(standardIntents);
+    } finally {
+      holder.kill("SIGKILL");
+    }
   });
 });
 

@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scopeSignature } from "../../src/core/scope/scope-signature.js";
-import { createGovernedRepo, expectSuccess, type TestRepo } from "../support/test-repo.js";
+import { cliPath, createGovernedRepo, expectSuccess, type TestRepo } from "../support/test-repo.js";
 
 const intentsFile = ".orchestration/active_intents.yaml";
 
@@ -119,6 +121,30 @@ describe("intent list", () => {
     expect(JSON.parse(repo.intentguard(["intent", "list", "--json"]).stdout).uncommitted).toBe(
       true,
     );
+  });
+
+  it("lists 130,000 intents: no call spreads them into as many arguments", async () => {
+    // 126,000 is the fewest that overflowed the stack before (found by bisection; 125,600 did
+    // not): 130,000 keeps a margin, and runs in under 20 s, most of it parsing the YAML.
+    const count = 130_000;
+    const rows: string[] = [];
+    for (let n = 1; n <= count; n++) {
+      rows.push(`  - {id: I-${n}, name: n, status: PENDING, owned_scope: []}\n`);
+    }
+    const repo = await createGovernedRepo({ hooks: false });
+    repo.write(intentsFile, `active_intents:\n${rows.join("")}`);
+    // Into a file: the list is more than spawnSync holds of a child's output.
+    const listed = path.join(repo.base, "list.txt");
+    const command = `"$0" "$1" intent list > "$2"`;
+    const result = repo.run("sh", ["-c", command, process.execPath, cliPath, listed]);
+    expect(result.status, result.stderr).toBe(0);
+    const lines = readFileSync(listed, "utf8").split("\n");
+    expect(lines).toHaveLength(count + 3);
+    expect(lines.slice(0, 2)).toEqual([
+      "ID        STATUS   AGENT  SCOPE  COMMITS  NAME",
+      "I-1       PENDING  -          0        0  n",
+    ]);
+    expect(lines[count]).toBe("I-130000  PENDING  -          0        0  n");
   });
 
   it("says so when there are no intents, and fails (exit 2) without an intents file", async () => {

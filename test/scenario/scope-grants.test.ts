@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -55,6 +55,16 @@ function commitRetryChange(repo: TestRepo, content: string) {
   repo.write("src/utils/retry.ts", content);
   repo.git("add", "src/utils/retry.ts");
   return repo.commit("Move the retry helper", [], { env: { INTENTGUARD_INTENT: "INT-001" } });
+}
+
+/** Whether a process runs: a zombie (killed, not yet reaped by its parent) does not. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
+  } catch {
+    return false;
+  }
 }
 
 function ledgerEvents(repo: TestRepo): { event: string }[] {
@@ -391,6 +401,66 @@ describe("scope review", () => {
     expect(review.stdout).toContain("  intentguard: the reviewer did not answer within 1 s");
     expect(repo.read(intentsFile)).not.toContain("approval:");
   });
+
+  it("reads the tokens from the whole output: a rejection after 2 MB of text is not lost", async () => {
+    const { repo, review } = await reviewed(
+      'echo "RESOLUTION: APPROVED"\nhead -c 2000000 /dev/zero | tr "\\0" x\necho\necho "RESOLUTION: REJECTED"\n',
+    );
+    expect(review.status).toBe(1);
+    expect(review.stdout.split("\n").slice(0, 2)).toEqual([
+      "intentguard: reviewer:bot rejected grant 1 of INT-001:",
+      "  intentguard: the reviewer printed more than 1048576 bytes (1 MiB), more than a review may; it was stopped, and nothing it printed counts as a decision",
+    ]);
+    expect(repo.read(intentsFile)).not.toContain("approval:");
+    expect(ledgerEvents(repo).at(-1)).toMatchObject({
+      event: "scope_reviewed",
+      decision: "REJECTED",
+    });
+  });
+
+  it("says a reviewer printed too much, not that it printed no token, when its token comes after 1 MiB", async () => {
+    const { review } = await reviewed(
+      'head -c 1100000 /dev/zero | tr "\\0" x\necho\necho "RESOLUTION: APPROVED"\n',
+    );
+    expect(review.status).toBe(1);
+    expect(review.stdout).toContain(
+      "  intentguard: the reviewer printed more than 1048576 bytes (1 MiB), more than a review may",
+    );
+    expect(review.stdout).not.toContain("printed no RESOLUTION");
+  });
+
+  it("finds a rejection that streams in after much output within the limit, and keeps the end of the words", async () => {
+    const { review } = await reviewed(
+      'echo "RESOLUTION: APPROVED"\nhead -c 900000 /dev/zero | tr "\\0" x\necho\necho "The last word."\necho "RESOLUTION: REJECTED"\n',
+    );
+    expect(review.status).toBe(1);
+    const lines = review.stdout.split("\n");
+    expect(lines[0]).toBe("intentguard: reviewer:bot rejected grant 1 of INT-001:");
+    expect(lines[1]).toMatch(/^ {2}x{3985}$/);
+    expect(lines.slice(2, 4)).toEqual([
+      "  The last word.",
+      "  intentguard: the reviewer printed both RESOLUTION: APPROVED and RESOLUTION: REJECTED; rejection wins",
+    ]);
+  });
+
+  // /proc and setsid: Linux, where every process carrying the review's token is killed.
+  it.runIf(process.platform === "linux")(
+    "kills on timeout what the reviewer started, also a child that left its process group",
+    async () => {
+      // The detached child writes its pid, and would leave a file behind were it not killed.
+      const { repo, review } = await reviewed(
+        `setsid sh -c 'echo $$ > detached.pid; sleep 3; touch survived' &\nsleep 30\n`,
+        1,
+      );
+      expect(review.status).toBe(1);
+      expect(review.stdout).toContain("  intentguard: the reviewer did not answer within 1 s");
+      const pid = Number(repo.read("detached.pid").trim());
+      expect(pid).toBeGreaterThan(0);
+      expect(alive(pid)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      expect(existsSync(path.join(repo.dir, "survived"))).toBe(false);
+    },
+  );
 
   it("records nothing when the grant changed while the reviewer ran", async () => {
     const { repo, review } = await reviewed(

@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
@@ -119,6 +121,63 @@ describe("trace verify reports what is wrong, each with exit 1", () => {
     const result = verify(repo);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`${repo.head().slice(0, 12)} untraced`);
+  });
+
+  it("intentguard's locks held by a live process: the commit says so at once, and lands traced when it ends", async () => {
+    const repo = await tracedRepo(1);
+    const holder = spawn("sleep", ["60"]);
+    try {
+      const since = new Date().toISOString();
+      const ledgerLock = `${ledgerFile(repo)}.lock`;
+      for (const lock of [ledgerLock, path.join(repo.dir, ".git/intentguard/notes.lock")]) {
+        writeFileSync(lock, `${holder.pid} ${os.hostname()} ${since}\n`);
+      }
+      repo.write("src/auth/waited.ts", "x\n");
+      repo.git("add", "-A");
+      const started = Date.now();
+      const commit = spawn("git", ["commit", "-q", "-m", "While the locks are held"], {
+        cwd: repo.dir,
+        env: repo.env,
+      });
+      let stderr = "";
+      commit.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      const exited = new Promise((resolve) => commit.on("close", resolve));
+      const waiting = `intentguard: waiting for ${ledgerLock}, held by process ${holder.pid} on ${os.hostname()} (since ${since}); up to 10 s.\n`;
+      while (!stderr.includes(waiting) && Date.now() - started < 8000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Within a second or two of the hook's start (before, nothing was said for ~30 s).
+      expect(stderr).toContain(waiting);
+      expect(Date.now() - started).toBeLessThan(5000);
+      holder.kill("SIGKILL");
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(stderr).not.toContain("could not");
+      expect(stderr.match(/waiting for/g)).toHaveLength(1);
+      expect(noteRecords(repo, "HEAD")).toHaveLength(1);
+      expect(verify(repo).status).toBe(0);
+    } finally {
+      holder.kill("SIGKILL");
+    }
+  });
+
+  it("a notes ref pointing at a blob: exit 2 with the fix, for every reader", async () => {
+    const repo = await tracedRepo(1);
+    const blob = repo.git("hash-object", "-w", "--stdin").trim();
+    repo.git("update-ref", "refs/notes/intentguard", blob);
+    for (const args of [
+      ["trace", "show", "HEAD"],
+      ["trace", "log"],
+      ["trace", "verify"],
+    ]) {
+      expect(repo.intentguard(args)).toMatchObject({
+        status: 2,
+        stdout: "",
+        stderr: `intentguard: refs/notes/intentguard points at ${blob}, which git cannot read as notes (it is no notes commit: written there by hand or by another tool), so no trace record can be read. Point it back at the last good notes commit (git reflog refs/notes/intentguard, then git update-ref refs/notes/intentguard <commit>), or remove it (git update-ref -d refs/notes/intentguard) and fetch the team's notes again with intentguard trace fetch.\n`,
+      });
+    }
   });
 
   it("a range git cannot resolve (exit 2)", async () => {

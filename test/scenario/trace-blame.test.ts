@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -344,5 +345,39 @@ describe("trace blame", () => {
     const untracked = repo.intentguard(["trace", "blame", "untracked.ts"]);
     expect(untracked.status).toBe(2);
     expect(untracked.stderr).toContain("not a file git tracks");
+  });
+
+  it("blames a tracked file whose name is not UTF-8, named by its bytes on the command line", () => {
+    const named = (byte: number) =>
+      Buffer.concat([Buffer.from(path.join(repo.dir, "src/w")), Buffer.from([byte])]);
+    writeFileSync(named(0xff), lines("HUMREC", 1, 2));
+    repo.git("add", "src");
+    expect(repo.commit("A name that is not UTF-8").status).toBe(0);
+    // Node passes arguments as UTF-8: sh's printf gives the name's byte 0xff as it is.
+    const blame = (byte: string, ...flags: string[]) =>
+      repo.run("sh", [
+        "-c",
+        `exec "$0" "$1" trace blame ${flags.join(" ")} "$(printf 'src/w\\${byte}')"`,
+        process.execPath,
+        cliPath,
+      ]);
+    const json = blame("377", "--json");
+    expect(json.status, json.stderr).toBe(0);
+    const blamed = JSON.parse(json.stdout) as { path: string; lines: JsonLine[] };
+    expect(blamed.path).toBe("src/w\uFFFD");
+    expect(blamed.lines.map((line) => [line.content, line.intent?.id, line.confidence])).toEqual([
+      ["HUMREC line 1 of a real statement;", "INT-001", "recorded"],
+      ["HUMREC line 2 of a real statement;", "INT-001", "recorded"],
+    ]);
+    // A second name that differs only in its byte that is not UTF-8: the argument is ambiguous.
+    writeFileSync(named(0xfe), "another\n");
+    repo.git("add", "src");
+    expect(repo.commit("Another such name").status).toBe(0);
+    expect(blame("376")).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr:
+        "intentguard: src/w\uFFFD names 2 tracked files: their names differ only in bytes that are not UTF-8 (each shown as U+FFFD), which a command-line argument cannot tell apart. Blame their directory for all of them: trace blame src\n",
+    });
   });
 });

@@ -119,7 +119,7 @@ function mainlinePositions(
     for (let commit = pending.pop(); commit !== undefined; commit = pending.pop()) {
       if (position.has(commit)) continue;
       position.set(commit, index);
-      pending.push(...parentsIn(commit).filter((parent) => !position.has(parent)));
+      for (const parent of parentsIn(commit)) if (!position.has(parent)) pending.push(parent);
     }
   });
   return position;

@@ -1,3 +1,4 @@
+import { appendAll } from "../unbounded-arrays.js";
 import type { TracedFile, TraceRecord } from "./record-schema.js";
 
 /** A file's identity in a record: its exact bytes when its name is not UTF-8, else its path. */
@@ -61,7 +62,7 @@ export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[]
         `${file.relative_path}: ranges differ (recorded ${ranges(old) || "none"}; recomputed ${ranges(file) || "none"})`,
       );
     } else {
-      differences.push(...lineHashDifferences(file.relative_path, old.ranges, file.ranges));
+      appendAll(differences, lineHashDifferences(file.relative_path, old.ranges, file.ranges));
     }
   }
   for (const [key, file] of storedFiles) {
