@@ -6,6 +6,11 @@ export async function readGitConfig(dir: string, key: string): Promise<string | 
   return status === 0 ? stdout.toString("utf8").replace(/\n$/, "") : undefined;
 }
 
+/** Sets a key in the repository's own config (`git config --local`). */
+export async function setGitConfig(dir: string, key: string, value: string): Promise<void> {
+  await runGit(dir, ["config", "--local", key, value]);
+}
+
 /** Every value of a multi-valued key as git resolves it in `dir` (all scopes). */
 export async function readGitConfigAll(dir: string, key: string): Promise<string[]> {
   const { stdout } = await runGit(dir, ["config", "--get-all", key], { okExitCodes: [1] });

@@ -92,6 +92,19 @@ export async function commitsTouchingRules(
   return new Set(text.split("\n").filter(Boolean));
 }
 
+/** The newest commits of `tip`'s first-parent history that touched the rules, newest first. */
+export async function rulesHistory(dir: string, tip: string, limit: number): Promise<string[]> {
+  const text = await gitText(dir, [
+    "rev-list",
+    "--first-parent",
+    `--max-count=${limit}`,
+    ...walkArguments(tip, []),
+    "--",
+    ...rulesFilePaths,
+  ]);
+  return text.split("\n").filter(Boolean);
+}
+
 /**
  * The first ref among `patterns` (`refs/heads`, `refs/remotes`, `refs/tags`) whose tip holds the
  * intents file — with `notContaining`, only among refs whose history does not contain that

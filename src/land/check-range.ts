@@ -123,7 +123,8 @@ function commitCheck(
         intent: null,
         path: intentsFilePath,
         line: problem?.line ?? null,
-        message: `the rules this commit is judged by cannot be read:\n${landed.error.message}`,
+        // One line: a report prints a finding on the line it belongs to.
+        message: `the rules this commit is judged by cannot be read: ${oneLine(landed.error.message)}`,
       }),
     );
     return { commit, subject, outcome: "error", verdict: null };
@@ -236,4 +237,13 @@ export function rangeLanding(repo: Repo, range: ResolvedRange): Landing {
     leavingRules: "error",
     ...(range.judged ? { judged: range.judged } : {}),
   };
+}
+
+/** A multi-line message (a parse error's problems, then its fix) as one line. */
+function oneLine(message: string): string {
+  return message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join("; ");
 }

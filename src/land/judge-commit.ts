@@ -1,4 +1,6 @@
+import type { FileChange } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
+import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import { resolveCommitIntent } from "../core/judge/commit-intent.js";
 import type { SignatureDue } from "../core/judge/governance-signature.js";
 import type { Verdict } from "../core/judge/verdict.js";
@@ -67,6 +69,16 @@ export interface RulesForCommit {
   after: () => Promise<GovernanceSnapshot | null>;
   /** It brings a history that never had rules onto rules in force: it authors its whole tree. */
   wholeTree: boolean;
+  /**
+   * A merge whose rules are not what its parents' rules changes combine to: it authors a rules
+   * change even where git's merge of the text has the same rules (no path differs from it).
+   */
+  authorsRules?: boolean;
+  /**
+   * The last rules in force that could be read, for a commit repairing rules that cannot be: the
+   * repair answers to their signing rule, never to the one it writes itself.
+   */
+  lastReadable: () => Promise<Governance | null>;
 }
 
 /**
@@ -85,10 +97,14 @@ export async function judgeLandedCommit(
   const { repo, env } = context;
   const dir = repo.root;
   const { sha, parents, trailers } = diff.commit;
+  const ownGovernance = once(() => snapshotFromGit(dir, { kind: "commit", rev: sha.slice(0, 12) }));
   const authored = rules.wholeTree
     ? { changes: await diffTrees(dir, await emptyTree(dir), sha), against: undefined }
     : await authoredChange(dir, diff);
-  const { changes, against } = authored;
+  const { against } = authored;
+  const changes = rules.authorsRules
+    ? withRulesFiles(authored.changes, await ownGovernance())
+    : authored.changes;
   const judgedBy =
     rules.inForce ??
     (against === parents[0]
@@ -96,7 +112,6 @@ export async function judgeLandedCommit(
       : against === undefined
         ? null
         : await snapshotFromGit(dir, { kind: "commit", rev: against.slice(0, 12) }));
-  const ownGovernance = once(() => snapshotFromGit(dir, { kind: "commit", rev: sha.slice(0, 12) }));
   const local =
     context.declared === "environment" &&
     (context.madeHere === undefined || context.madeHere.has(sha));
@@ -127,6 +142,32 @@ export async function judgeLandedCommit(
     judgement.verdict.notes.push({ kind: "trailer-missing", declared });
   }
   const after = rules.inForce === null ? ownGovernance : rules.after;
-  const signature = await governanceSignatureDue(repo, sha, judgement, after);
+  const repairing = judgement.verdict.notes.some((note) => note.kind === "repairing-governance");
+  const signedUnder = repairing
+    ? {
+        verdict: judgement.verdict,
+        governance: (await rules.lastReadable()) ?? judgement.governance,
+      }
+    : judgement;
+  const signature = await governanceSignatureDue(repo, sha, signedUnder, after);
   return { commit: sha, diff, ...judgement, ...(signature ? { signature } : {}) };
+}
+
+/** A merge's authored changes, with the rules files it changes the rules in force through. */
+function withRulesFiles(changes: readonly FileChange[], own: GovernanceSnapshot): FileChange[] {
+  const present = new Set(changes.map((change) => change.path));
+  const added = [intentsFilePath, ...(own.policy === null ? [] : [policyFilePath])]
+    .filter((path) => !present.has(path))
+    .map(
+      (path): FileChange => ({
+        operation: "modify",
+        path,
+        oldPath: null,
+        oldMode: null,
+        newMode: null,
+        oldBlob: null,
+        newBlob: null,
+      }),
+    );
+  return [...changes, ...added];
 }

@@ -1,4 +1,5 @@
 import type { FileChange } from "../core/file-change.js";
+import type { Governance } from "../core/governance.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import type { SignatureTime } from "../core/judge/governance-signature.js";
 import {
@@ -7,14 +8,20 @@ import {
   divergedFinding,
   rulesConflictFinding,
   rulesLeftFinding,
+  unreadableTipFinding,
 } from "../core/judge/landing-findings.js";
 import type { Finding } from "../core/judge/verdict.js";
 import type { LandingGraph } from "../core/land/landing-graph.js";
-import { firstDifference, mergeRules, type RulesData } from "../core/land/rules-merge.js";
+import {
+  firstDifference,
+  mergeRules,
+  type RulesData,
+  rulesEqual,
+} from "../core/land/rules-merge.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { ConfigError } from "../errors.js";
 import { type PendingSignature, settleSignatures } from "../gate/governance-signatures.js";
-import { governanceBeforeRemoval } from "../gate/governance-sources.js";
+import { governanceBeforeRemoval, once } from "../gate/governance-sources.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
 import { type DiffDetail, diffCommit, diffCommitsInBatches } from "../git/diff-commit.js";
 import { mergeBase } from "../git/history-bounds.js";
@@ -23,11 +30,13 @@ import {
   commitsBrought,
   commitsToJudge,
   commitsTouchingRules,
+  rulesHistory,
 } from "../git/landing-history.js";
 import { noteObjectNames } from "../git/notes.js";
 import { type BlobDigest, digestInto } from "../git/read-blobs.js";
 import { collectInto, type GitObject } from "../git/read-objects.js";
 import { lastCommitTouching } from "../git/revisions.js";
+import { compileSnapshot } from "../governance/compile-snapshot.js";
 import type { GovernanceSnapshot } from "../governance/governance-snapshot.js";
 import {
   type CommitContext,
@@ -269,6 +278,7 @@ class LandingJudge {
           parent: async () => at,
           after: own,
           wholeTree: false,
+          lastReadable: this.lastReadable,
         };
       },
     };
@@ -316,15 +326,16 @@ class LandingJudge {
       had.set(commit, here || parentsOf(commit).some((parent) => had.get(parent) ?? false));
     }
     const changes = new Map<string, RulesChange>();
+    const authored = new Set<string>();
     for (const commit of brought.order) {
       if (!touching.has(commit)) continue;
       const own = await this.rules.at(commit);
-      const [first] = parentsOf(commit);
-      const base = first === undefined ? noRules : await this.rules.at(first);
       // Rules it leaves that cannot be read refuse the commit itself (governance_invalid).
       if (own instanceof ConfigError) continue;
-      if (!(base instanceof ConfigError) && base.contentKey === own.contentKey) continue;
-      changes.set(commit, { own, base: base instanceof ConfigError ? null : base });
+      const change = await this.ownChange(own, parentsOf(commit));
+      if (change === null) continue;
+      changes.set(commit, change);
+      if (parentsOf(commit).length > 1) authored.add(commit);
     }
     const start = await this.startRules();
     if (start instanceof ConfigError) {
@@ -363,9 +374,75 @@ class LandingJudge {
           // A commit that puts rules on a history that never had any, where rules are in force,
           // is no adoption: it brings that history, and authors all of it.
           wholeTree: before !== null && parents.every((parent) => !had.get(parent)),
+          authorsRules: authored.has(sha),
+          lastReadable: this.lastReadable,
         };
       },
     };
+  }
+
+  /**
+   * The newest rules of the start's first-parent history that compile: what was in force before
+   * the rules broke (read only when a commit repairs broken rules).
+   */
+  private readonly lastReadable = once(async (): Promise<Governance | null> => {
+    const { start } = this.landing;
+    if (start === null) return null;
+    for (const commit of [start, ...(await rulesHistory(this.dir, start, 50))]) {
+      const at = await this.rules.at(commit);
+      if (at instanceof ConfigError) continue;
+      const governance = await compileSnapshot(at, this.options.repo.stateDir).catch(() => null);
+      if (governance) return governance;
+    }
+    return null;
+  });
+
+  /**
+   * What a rules commit of the landing changed the rules from, or null when it changed nothing:
+   * for a commit, its first parent's rules; for a merge, the three-way merge of its parents'
+   * rules as data — so a merge whose rules are not what its parents' changes combine to (a
+   * resolution, an edit, or git's merge of the text saying something else than the changes did:
+   * an alias, a duplicate key) authors a rules change, judged as one.
+   */
+  private async ownChange(
+    own: GovernanceSnapshot,
+    parents: readonly string[],
+  ): Promise<RulesChange | null> {
+    const [first, ...others] = parents;
+    const base = first === undefined ? noRules : await this.rules.at(first);
+    if (others.length === 0) {
+      if (!(base instanceof ConfigError) && base.contentKey === own.contentKey) return null;
+      return { own, base: base instanceof ConfigError ? null : base };
+    }
+    const { parseRules } = await import("../core/land/rules-text.js");
+    const [ownRules, combined] = await Promise.all([
+      parseRules(own),
+      this.combinedRules(first as string, others),
+    ]);
+    if (ownRules !== null && combined !== null && rulesEqual(ownRules, combined)) return null;
+    return { own, base: combined ?? (base instanceof ConfigError ? null : base) };
+  }
+
+  /** The three-way merge of a merge's parents' rules (null: they conflict, or cannot be read). */
+  private async combinedRules(first: string, others: readonly string[]): Promise<RulesData | null> {
+    const { parseRules } = await import("../core/land/rules-text.js");
+    const read = async (commit: string) => {
+      const at = await this.rules.at(commit);
+      return at instanceof ConfigError ? null : parseRules(at);
+    };
+    let combined = await read(first);
+    for (const other of others) {
+      const fork = await mergeBase(this.dir, first, other);
+      const [base, theirs] = await Promise.all([
+        fork === null ? { intents: undefined, policy: undefined } : read(fork),
+        read(other),
+      ]);
+      if (combined === null || base === null || theirs === null) return null;
+      const merged = mergeRules(base, combined, theirs);
+      if (!merged.ok) return null;
+      combined = merged.rules;
+    }
+    return combined;
   }
 
   /**
@@ -511,15 +588,30 @@ class LandingJudge {
     const { landing } = this;
     const start = await this.startRules();
     if (start === null || start instanceof ConfigError) return;
+    const final = await plan.final();
+    const tipAt = await this.rules.at(landing.newTip);
+    // A chain that leaves the rules as they were (the usual rebase or push) parses nothing.
+    if (
+      final === null &&
+      !(tipAt instanceof ConfigError) &&
+      tipAt.contentKey === start.contentKey
+    ) {
+      return;
+    }
     const result = await this.resultRules(start);
     if (result === null) return;
     const tip = landing.newTip;
+    if (result === "unreadable") {
+      // Rules that cannot be read leave the next commit nothing to be judged by.
+      if (this.rulesRefused) return;
+      this.findings.push({ commit: tip, finding: unreadableTipFinding(tip) });
+      return;
+    }
     if (result.intents === undefined) {
       if (this.rulesRefused) return;
       this.findings.push({ commit: tip, finding: rulesLeftFinding(tip, landing.leavingRules) });
       return;
     }
-    const final = await plan.final();
     if (final === null || final.intents === undefined) return;
     const difference = firstDifference(final, result);
     if (difference) {
@@ -531,20 +623,21 @@ class LandingJudge {
   }
 
   /**
-   * The rules the target holds after the landing: the new tip's, or for a proposed merge, git's
-   * three-way merge of them into the target's; null when they cannot be read (judged elsewhere).
+   * The rules the target holds after the landing: the new tip's, or for a proposed merge, the
+   * three-way merge of them into the target's; `unreadable` when the tip's cannot be read; null
+   * when the merge conflicts (said here) or the fork's rules cannot be read (nothing to compare).
    */
-  private async resultRules(start: GovernanceSnapshot): Promise<RulesData | null> {
+  private async resultRules(start: GovernanceSnapshot): Promise<RulesData | "unreadable" | null> {
     const { landing } = this;
     const { parseRules } = await import("../core/land/rules-text.js");
     const tip = await this.rules.at(landing.newTip);
-    if (tip instanceof ConfigError) return null;
-    const tipRules = await parseRules(tip);
+    const tipRules = tip instanceof ConfigError ? null : await parseRules(tip);
+    if (tipRules === null) return "unreadable";
     if (landing.result === "tip" || landing.start === null) return tipRules;
     const fork = await mergeBase(this.dir, landing.start, landing.newTip);
     if (fork === null || fork === landing.start) return tipRules;
     const base = await this.rules.at(fork);
-    if (base instanceof ConfigError || tipRules === null) return null;
+    if (base instanceof ConfigError) return null;
     const [baseRules, startRules] = await Promise.all([parseRules(base), parseRules(start)]);
     if (baseRules === null || startRules === null) return null;
     const merged = mergeRules(baseRules, startRules, tipRules);

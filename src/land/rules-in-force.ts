@@ -14,12 +14,13 @@ import { parseRules, renderRules } from "../core/land/rules-text.js";
 import type { GovernanceSnapshot } from "../governance/governance-snapshot.js";
 
 /**
- * A rules change of the landing: its rules, and its first parent's — what it changed them from;
- * null when those cannot be read at all (a directory where the intents file belongs).
+ * A rules change of the landing: its rules, and what it changed them from — its first parent's
+ * rules (a snapshot), or for a merge the three-way merge of its parents' rules (as data); null
+ * when those cannot be read at all (a directory where the intents file belongs).
  */
 export interface RulesChange {
   own: GovernanceSnapshot;
-  base: GovernanceSnapshot | null;
+  base: GovernanceSnapshot | RulesData | null;
 }
 
 /** Why a rules change could not be carried into the rules in force. */
@@ -123,10 +124,15 @@ export class RulesInForce {
     const own = await this.rulesOf(change.own);
     // Rules it leaves that cannot be read refuse the commit itself (governance_invalid).
     if (own === null) return state;
-    const base = change.base ? await this.rulesOf(change.base) : null;
+    const base =
+      change.base === null
+        ? null
+        : isSnapshot(change.base)
+          ? await this.rulesOf(change.base)
+          : change.base;
     if (state.kind === "broken") {
       // Only a change made on exactly the broken rules in force repairs them.
-      if (change.base?.contentKey === state.snapshot.contentKey) {
+      if (isSnapshot(change.base) && change.base.contentKey === state.snapshot.contentKey) {
         return { kind: "data", rules: own, sources: [change.own] };
       }
       return this.refuse(state, commit, { kind: "made-on-broken-rules" });
@@ -169,4 +175,8 @@ export class RulesInForce {
       contentKey: `in-force-${createHash("sha256").update(wanted).digest("hex")}`,
     };
   }
+}
+
+function isSnapshot(base: RulesChange["base"]): base is GovernanceSnapshot {
+  return base !== null && "contentKey" in base;
 }

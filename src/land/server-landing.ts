@@ -1,11 +1,12 @@
 import type { RangeCheck } from "../core/check/range-check.js";
 import type { Environment } from "../environment.js";
 import { IntentguardError } from "../errors.js";
-import { readGitConfig } from "../git/config.js";
+import { readGitConfig, setGitConfig } from "../git/config.js";
 import { serverDefaultBranch } from "../git/default-branch.js";
 import { commitIfPresent } from "../git/history-bounds.js";
 import { firstGovernedRef } from "../git/landing-history.js";
 import type { Repo } from "../git/repo.js";
+import { startsLikeOption } from "../git/revisions.js";
 import { adoptionCheck, serverRefs } from "./adoption.js";
 import { checkRange } from "./check-range.js";
 import type { Landing } from "./judge-landing.js";
@@ -31,13 +32,27 @@ export interface ServerSettings {
    * history imported into a new server, whose commits before it were never judged.
    */
   judgedFrom: string | undefined;
+  /**
+   * intentguard.adopted: written by pre-receive once this server holds rules (the adoption
+   * commit, or `yes`): from then on nothing pushed starts with no rules in force, even after
+   * every governed ref was deleted.
+   */
+  adopted: string | undefined;
+  /** intentguard.allowDefaultBranchDeletion: let a push delete the default branch. */
+  allowDefaultBranchDeletion: boolean;
 }
 
 /** Why a pushed ref is refused before any of its commits is judged. */
 export type PushRefusal =
   | { kind: "replace-ref"; ref: string }
   /** A new branch or tag, where the server cannot tell its default branch. */
-  | { kind: "no-default-branch"; ref: string; head: string | null }
+  | { kind: "no-default-branch"; ref: string; head: string | null; configured: boolean }
+  /** The default branch, deleted: its rules in force would go with it. */
+  | { kind: "default-branch-deleted"; ref: string }
+  /** The default branch, created again on a server that holds rules: nothing would be in force. */
+  | { kind: "default-branch-recreated"; ref: string }
+  /** A ref whose old value this repository does not have (a damaged repository). */
+  | { kind: "old-missing"; ref: string; old: string }
   /** A pushed ref lands several adoptions, or adopts where another pushed ref adopts too. */
   | { kind: "several-adoptions"; commits: string[] };
 
@@ -45,6 +60,11 @@ export type PushRefusal =
 export interface PushJudgement {
   checks: { ref: string; check: RangeCheck }[];
   refusals: PushRefusal[];
+  /**
+   * What to record as `intentguard.adopted` once the push is accepted (recordAdoption): this
+   * server holds rules from then on. Null when it is recorded already, or holds none.
+   */
+  adoption: string | null;
 }
 
 const absent = (oid: string) => /^0+$/.test(oid);
@@ -70,7 +90,18 @@ export async function judgePush(
   const refusals: PushRefusal[] = [];
   const adoptions = new Set<string>();
   for (const update of pushed) {
-    if (absent(update.new)) continue; // a deletion brings nothing
+    if (absent(update.new)) {
+      // A deletion brings nothing to judge; the default branch's takes its rules in force along.
+      if (
+        update.ref === defaultBranch.ref &&
+        !settings.allowDefaultBranchDeletion &&
+        !absent(update.old) &&
+        (await firstGovernedRef(dir, [update.ref])) !== null
+      ) {
+        refusals.push({ kind: "default-branch-deleted", ref: update.ref });
+      }
+      continue;
+    }
     if (update.ref.startsWith("refs/replace/")) {
       if (!settings.allowReplaceRefs) refusals.push({ kind: "replace-ref", ref: update.ref });
       continue;
@@ -80,13 +111,28 @@ export async function judgePush(
     const newTip = await commitIfPresent(dir, update.new);
     if (newTip === null) continue; // a tag of a blob or tree brings no commit
     const created = absent(update.old) || !branch;
+    if (!created && (await commitIfPresent(dir, update.old)) === null) {
+      refusals.push({ kind: "old-missing", ref: update.ref, old: update.old });
+      continue;
+    }
     let start: string | null = created ? (head?.tip ?? null) : update.old;
     if (created && head === null) {
       // The default branch itself, pushed for the first time, has nothing before it; anything
       // else needs the default branch, unless no ref here has rules yet (the first adoption).
       const itself = branch && update.ref === defaultBranch.ref;
-      if (!itself && (await firstGovernedRef(dir, serverRefs)) !== null) {
-        refusals.push({ kind: "no-default-branch", ref: update.ref, head: defaultBranch.ref });
+      const governed =
+        settings.adopted !== undefined || (await firstGovernedRef(dir, serverRefs)) !== null;
+      if (itself && settings.adopted !== undefined) {
+        refusals.push({ kind: "default-branch-recreated", ref: update.ref });
+        continue;
+      }
+      if (!itself && governed) {
+        refusals.push({
+          kind: "no-default-branch",
+          ref: update.ref,
+          head: defaultBranch.ref,
+          configured: settings.defaultBranch !== undefined,
+        });
         continue;
       }
       start = null;
@@ -118,27 +164,44 @@ export async function judgePush(
     checks.push({ ref: update.ref, check });
   }
   if (adoptions.size > 1) refusals.push({ kind: "several-adoptions", commits: [...adoptions] });
-  return { checks, refusals };
+  const [adopting] = adoptions;
+  const adoption =
+    settings.adopted !== undefined
+      ? null
+      : (adopting ?? ((await firstGovernedRef(dir, serverRefs)) === null ? null : "yes"));
+  return { checks, refusals, adoption };
+}
+
+/** Records that this server holds rules (after pre-receive accepted the push that brought them). */
+export async function recordAdoption(repo: Repo, adoption: string): Promise<void> {
+  await setGitConfig(repo.root, "intentguard.adopted", adoption);
 }
 
 async function serverSettings(dir: string): Promise<ServerSettings> {
-  const [defaultBranch, allowReplaceRefs, judgedFrom] = await Promise.all([
+  const [defaultBranch, allowReplaceRefs, judgedFrom, adopted, allowDeletion] = await Promise.all([
     readGitConfig(dir, "intentguard.defaultBranch"),
     readGitConfig(dir, "intentguard.allowReplaceRefs"),
     readGitConfig(dir, "intentguard.judgedFrom"),
+    readGitConfig(dir, "intentguard.adopted"),
+    readGitConfig(dir, "intentguard.allowDefaultBranchDeletion"),
   ]);
   let judgedFromCommit: string | undefined;
   if (judgedFrom) {
-    judgedFromCommit = (await commitIfPresent(dir, judgedFrom)) ?? undefined;
+    judgedFromCommit = startsLikeOption(judgedFrom)
+      ? undefined
+      : ((await commitIfPresent(dir, judgedFrom)) ?? undefined);
     if (judgedFromCommit === undefined) {
       throw new IntentguardError(
         `the server's git config intentguard.judgedFrom is ${JSON.stringify(judgedFrom)}, which names no commit in this repository, so intentguard cannot tell which history to leave unjudged and refuses the push. Set it to a commit the repository has (git config intentguard.judgedFrom <sha>), or unset it.`,
       );
     }
   }
+  const yes = (value: string | undefined) => /^(true|yes|on|1)$/i.test(value ?? "");
   return {
     defaultBranch: defaultBranch || undefined,
-    allowReplaceRefs: /^(true|yes|on|1)$/i.test(allowReplaceRefs ?? ""),
+    allowReplaceRefs: yes(allowReplaceRefs),
     judgedFrom: judgedFromCommit,
+    adopted: adopted || undefined,
+    allowDefaultBranchDeletion: yes(allowDeletion),
   };
 }

@@ -724,3 +724,170 @@ describe("verdicts that do not depend on the order git lists commits in", () => 
     });
   });
 });
+
+describe("what a merge does to the rules", () => {
+  const anchored = `active_intents:
+  - id: "INT-001"
+    name: "Auth"
+    status: "IN_PROGRESS"
+    owned_scope: &scope
+      - "src/auth"
+  - id: "INT-002"
+    name: "Docs"
+    status: "IN_PROGRESS"
+    owned_scope:
+      - "docs"
+`;
+  const signed = "version: 1\ngovernance:\n  require_signed_by_approver: true\n";
+
+  it("judges a merge whose text merges cleanly into other rules than its parents' changes as a rules change", async () => {
+    const repo = await createGovernedRepo({
+      intents: anchored,
+      files: { "src/auth/login.ts": "x\n", "policies/intentguard.yaml": signed },
+    });
+    const base = repo.head();
+    // main: INT-001 also owns src/secret. A branch forked before: INT-002 shares INT-001's scope
+    // through the anchor, which there means src/auth only.
+    const widened = anchored.replace(
+      '      - "src/auth"\n',
+      '      - "src/auth"\n      - "src/secret"\n',
+    );
+    const main = plumbCommit(
+      repo,
+      base,
+      [base],
+      { [intentsPath]: widened },
+      "INT-001 owns src/secret",
+    );
+    const shared = anchored.replace(
+      '    owned_scope:\n      - "docs"\n',
+      "    owned_scope: *scope\n",
+    );
+    const side = plumbCommit(
+      repo,
+      base,
+      [base],
+      { [intentsPath]: shared },
+      "INT-002 shares INT-001's scope",
+    );
+    // git's merge of the text: INT-002 = *scope = src/auth and src/secret; the changes combined
+    // give INT-002 src/auth only.
+    const merged = widened.replace(
+      '    owned_scope:\n      - "docs"\n',
+      "    owned_scope: *scope\n",
+    );
+    const merge = plumbCommit(repo, main, [main, side], { [intentsPath]: merged }, "Merge");
+    const range = repo.intentguard(["check", "--range", `${main}..${merge}`, "--format", "json"]);
+    const check = JSON.parse(range.stdout) as {
+      commits: { commit: string; verdict: { touches_rules: boolean } | null }[];
+      findings: { commit: string; rule: string }[];
+    };
+    expect(check.commits.find((commit) => commit.commit === merge)?.verdict?.touches_rules).toBe(
+      true,
+    );
+    expect(
+      check.findings.filter((finding) => finding.commit === merge).map((finding) => finding.rule),
+    ).toEqual(["governance_signature"]);
+  });
+
+  it("refuses a clean merge that leaves rules that cannot be read", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    // Each side adds the same key at another line: git merges the text cleanly, into a duplicate.
+    const one = narrowedIntents.replace(
+      'name: "Auth"\n',
+      'name: "Auth"\n    assigned_agent: "a"\n',
+    );
+    const other = narrowedIntents.replace(
+      '    owned_scope: ["src/auth"]\n',
+      '    owned_scope: ["src/auth"]\n    assigned_agent: "a"\n',
+    );
+    const left = plumbCommit(repo, narrowed, [narrowed], { [intentsPath]: one }, "Assign to a");
+    const right = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { [intentsPath]: other },
+      "Assign to a, again",
+    );
+    const both = one.replace(
+      '    owned_scope: ["src/auth"]\n',
+      '    owned_scope: ["src/auth"]\n    assigned_agent: "a"\n',
+    );
+    const merge = plumbCommit(repo, left, [left, right], { [intentsPath]: both }, "Merge");
+    expectRefused(
+      repo.intentguard(["check", "--range", `${narrowed}..${merge}`]),
+      "governance_invalid",
+      "Map keys must be unique",
+    );
+    expectRefused(push(repo, bare, merge), "governance_invalid");
+    expect(serverRef(repo, bare)).toBe(narrowed);
+  });
+});
+
+describe("the server keeps its rules in force", () => {
+  it("refuses deleting the default branch, and creating it again once it held rules", async () => {
+    const { repo, narrowed, old } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    expect(
+      repo.run("git", ["--git-dir", bare, "config", "intentguard.adopted"]).stdout.trim(),
+    ).not.toBe("");
+    const late = plumbCommit(repo, old, [old], { [evil]: "evil\n" }, "Evil\n\nIntent: INT-001");
+    const deleted = repo.tryGit(["push", "-q", bare, ":refs/heads/main"]);
+    expectRefused(
+      deleted,
+      "deleting refs/heads/main is refused",
+      "intentguard.allowDefaultBranchDeletion",
+    );
+    // With HEAD naming a branch that does not exist, main is no default branch to keep...
+    repo.git("--git-dir", bare, "symbolic-ref", "HEAD", "refs/heads/master");
+    expectAllowed(repo.tryGit(["push", "-q", bare, ":refs/heads/main"]));
+    // ... but the server held rules: main cannot come back with nothing in force.
+    expectRefused(push(repo, bare, late), "refs/heads/main is refused");
+    repo.git("--git-dir", bare, "config", "intentguard.defaultBranch", "main");
+    expectRefused(push(repo, bare, late), "created again on a server that holds rules");
+    expect(serverRef(repo, bare)).toBe("");
+    expect(narrowed).not.toBe(late);
+  });
+
+  it("refuses, rather than crashing, an old value it lacks and a judgedFrom that is no commit", async () => {
+    const { repo } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    const tip = serverRef(repo, bare);
+    const hook = repo.run(process.execPath, [cliPath, "hook", "pre-receive"], {
+      cwd: bare,
+      input: `${"1".repeat(40)} ${tip} refs/heads/main\n`,
+      env: { GIT_DIR: bare },
+    });
+    expect(hook.status, hook.stderr).toBe(1);
+    expect(hook.stderr).toContain(`its current value ${"1".repeat(40)} is not in this repository`);
+    repo.git("--git-dir", bare, "config", "intentguard.judgedFrom", "-x");
+    const pushed = repo.tryGit(["push", "-q", bare, `${tip}:refs/heads/other`]);
+    expect(pushed.status).not.toBe(0);
+    expect(pushed.stderr).toContain('intentguard.judgedFrom is "-x"');
+    expect(pushed.stderr).not.toContain("internal error");
+  });
+});
+
+describe("an update that does not say what it expected", () => {
+  it("is judged from the ref's own value (git update-ref <ref> <new>)", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const origin = path.join(createScratchDir(), "origin.git");
+    repo.git("init", "-q", "--bare", origin);
+    repo.git("remote", "add", "origin", origin);
+    repo.git("push", "-q", "origin", "main");
+    const index = path.join(createScratchDir(), "empty-index");
+    const emptyTree = repo
+      .run("git", ["write-tree"], { env: { GIT_INDEX_FILE: index } })
+      .stdout.trim();
+    const orphan = repo.run("git", ["commit-tree", emptyTree, "-m", "Nothing"]).stdout.trim();
+    expectRefused(
+      repo.tryGit(["update-ref", "refs/heads/main", orphan]),
+      "leave intentguard's rules behind",
+    );
+    expect(repo.head()).toBe(narrowed);
+  });
+});

@@ -2,7 +2,7 @@ import { rangeCheckFails } from "../../core/check/range-check.js";
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { locateHookRepo } from "../../git/repo.js";
-import { judgePush } from "../../land/server-landing.js";
+import { judgePush, recordAdoption } from "../../land/server-landing.js";
 import { formatRangeCheckText } from "../../report/check-range-text.js";
 import { formatPushRefusal } from "../../report/push-refusal.js";
 import { styleFor } from "../../report/style.js";
@@ -27,5 +27,7 @@ export async function run(_args: string[], env: Environment): Promise<ExitCode> 
     }
     rejected ||= rangeCheckFails(check);
   }
-  return rejected ? ExitCode.Blocked : ExitCode.Ok;
+  if (rejected) return ExitCode.Blocked;
+  if (push.adoption !== null) await recordAdoption(repo, push.adoption);
+  return ExitCode.Ok;
 }

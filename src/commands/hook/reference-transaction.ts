@@ -103,9 +103,9 @@ function refusedCommand(repo: Repo, movesHead: boolean): RefusedCommand {
 
 /**
  * The shim's hand-over: the update lines as git gave them (`<old> <new> <ref>`), a line `--`,
- * then for each branch update to judge a line `ref <ref>` followed by its new commits, oldest
- * first, one per line with its parents (`<commit> <parent>…`). `text` is the update lines alone:
- * the key of the update.
+ * then for each branch update to judge a line `ref <ref> <old>` (the old value the ref holds)
+ * followed by its new commits, oldest first, one per line with its parents (`<commit>
+ * <parent>…`). `text` is the update lines alone: the key of the update.
  */
 function parseInput(input: string): {
   updates: RefUpdate[];
@@ -119,7 +119,9 @@ function parseInput(input: string): {
     const fields = line.trim().split(/\s+/).filter(Boolean);
     if (fields[0] === "ref" && fields[1]) {
       const update = updates.find((candidate) => candidate.ref === fields[1]);
-      if (update) landings.push({ ...update, fresh: [] });
+      // The shim's old value: the ref's own, where git reported none (an unconditional update).
+      const old = fields[2] && /^[0-9a-f]+$/.test(fields[2]) ? fields[2] : update?.old;
+      if (update && old) landings.push({ ...update, old, fresh: [] });
     } else if (fields.length > 0 && fields.every((field) => /^[0-9a-f]{40,64}$/.test(field))) {
       const [commit = "", ...parents] = fields;
       landings.at(-1)?.fresh.push({ commit, parents });

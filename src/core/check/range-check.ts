@@ -109,11 +109,14 @@ export function verdictFindings(
   const intent = verdict.intent?.id ?? null;
   return verdict.findings.flatMap((finding) => {
     const base = { rule: finding.rule, severity: finding.severity, commit, intent };
+    // One line: a report prints each finding on the line it belongs to (a verdict's message may
+    // hold a parse error's problems, one per line).
+    const message = finding.message.replace(/\s*\n\s*/g, "; ");
     if (finding.paths.length === 0) {
-      return [rangeFinding({ ...base, path: null, line: null, message: finding.message })];
+      return [rangeFinding({ ...base, path: null, line: null, message })];
     }
     return finding.paths.map((path) =>
-      rangeFinding({ ...base, path, line: lineOf(path), message: `${finding.message}: ${path}` }),
+      rangeFinding({ ...base, path, line: lineOf(path), message: `${message}: ${path}` }),
     );
   });
 }

@@ -60,6 +60,17 @@ export function rulesLeftFinding(tip: string, severity: "error" | "warn"): Findi
   };
 }
 
+/** The landing's tip has rules that cannot be read (a clean merge of two texts can leave them). */
+export function unreadableTipFinding(tip: string): Finding {
+  return {
+    rule: "governance_invalid",
+    severity: "error",
+    message: `the rules at ${tip.slice(0, 12)}, where the landing ends, cannot be read (not one YAML document, a duplicate key, a bad alias): every commit after it would be refused, and nothing could be judged by them`,
+    paths: [intentsFilePath],
+    advice: [{ kind: "fix-governance" }],
+  };
+}
+
 /** Why an adoption is refused. */
 export type RepeatedAdoption =
   /** Rules are already in force on another branch (or tag). */

@@ -12,12 +12,18 @@ export interface RulesText {
  * landing without rules changes never does.
  */
 export async function parseRules(text: RulesText): Promise<RulesData | null> {
-  const { parse } = await import("yaml");
-  // As the rules are read to be judged by (parse-config.ts): duplicate keys and alias bombs refused.
-  const read = (yaml: string | null) =>
-    yaml === null
-      ? undefined
-      : (parse(yaml, { uniqueKeys: true, maxAliasCount: 100, logLevel: "silent" }) ?? {});
+  const { parseAllDocuments } = await import("yaml");
+  // As the rules are read to be judged by (parse-config.ts): one document, no duplicate keys,
+  // no alias bombs. Anything else is rules that cannot be read.
+  const read = (yaml: string | null): unknown => {
+    if (yaml === null) return undefined;
+    const documents = parseAllDocuments(yaml, { uniqueKeys: true, prettyErrors: false });
+    if (!Array.isArray(documents) || documents.length > 1) throw new Error("not one document");
+    const [document] = documents;
+    if (!document) return {};
+    if (document.errors.length > 0) throw new Error("not YAML");
+    return document.toJS({ maxAliasCount: 100 }) ?? {};
+  };
   try {
     return { intents: read(text.intents), policy: read(text.policy) };
   } catch {
