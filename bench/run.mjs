@@ -1,3 +1,4 @@
+// npm run bench [-- --builds before=<old dist/cli.cjs>,after=dist/cli.cjs --rounds 30]
 // npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50
 //                  --verify-commits 10000 --check-commits 2000 --blame-lines 5000
 //                  --history-commits 1000 --directory-files 200 --rounds 15
@@ -36,8 +37,15 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "15" },
     only: { type: "string", default: "a,b,c,d,e,f,g,h,i,j,k" },
     keep: { type: "boolean", default: false },
+    builds: { type: "string" },
   },
 });
+if (values.builds) {
+  // `--builds before=<dist/cli.cjs>,after=<dist/cli.cjs>`: builds side by side (ab-builds.mjs).
+  const script = fileURLToPath(new URL("./ab-builds.mjs", import.meta.url));
+  const args = [script, ...values.builds.split(","), "--rounds", values.rounds];
+  process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);
+}
 const files = Number(values.files);
 const changeSize = Number(values.change);
 const commitFiles = Number(values["commit-files"]);

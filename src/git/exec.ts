@@ -21,7 +21,13 @@ const baseArgs = ["-c", "core.quotePath=false", "-c", "color.ui=never"];
 const storedObjects = { GIT_NO_REPLACE_OBJECTS: "1", GIT_GRAFT_FILE: "/dev/null/no-grafts" };
 
 function gitEnv(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
-  return { ...(env ?? process.env), ...storedObjects };
+  if (env !== undefined) return { ...env, ...storedObjects };
+  // This process's own environment gets them once (copying it for every git costs more than
+  // starting some of them): intentguard never wants a replacement object, nor do its children.
+  if (process.env.GIT_GRAFT_FILE !== storedObjects.GIT_GRAFT_FILE) {
+    Object.assign(process.env, storedObjects);
+  }
+  return process.env;
 }
 
 export interface GitOptions {

@@ -79,6 +79,8 @@ export interface RulesForCommit {
    * repair answers to their signing rule, never to the one it writes itself.
    */
   lastReadable: () => Promise<Governance | null>;
+  /** Whether a commit holds the intents file, where the landing knows it (saves a git process). */
+  holdsRules?: (commit: string) => boolean | undefined;
 }
 
 /**
@@ -100,7 +102,7 @@ export async function judgeLandedCommit(
   const ownGovernance = once(() => snapshotFromGit(dir, { kind: "commit", rev: sha.slice(0, 12) }));
   const authored = rules.wholeTree
     ? { changes: await diffTrees(dir, await emptyTree(dir), sha), against: undefined }
-    : await authoredChange(dir, diff);
+    : await authoredChange(dir, diff, rules.holdsRules);
   const { against } = authored;
   const changes = rules.authorsRules
     ? withRulesFiles(authored.changes, await ownGovernance())

@@ -376,6 +376,7 @@ class LandingJudge {
           wholeTree: before !== null && parents.every((parent) => !had.get(parent)),
           authorsRules: authored.has(sha),
           lastReadable: this.lastReadable,
+          holdsRules: (commit) => holds.get(commit),
         };
       },
     };

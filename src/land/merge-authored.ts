@@ -20,13 +20,18 @@ export interface AuthoredChange {
  * unrelated, or a side without intentguard's rules (forked before adoption, or after removing
  * them) — or an octopus merge: everything that differs from its first parent. A merge whose first
  * parent has no rules but another parent has: judged against that parent, so joining a governed
- * branch onto an ungoverned one cannot drop the rules unseen.
+ * branch onto an ungoverned one cannot drop the rules unseen. `known` answers which commits hold
+ * the intents file, where the caller knows (a landing does, for every commit it brings).
  */
-export async function authoredChange(dir: string, diff: CommitDiff): Promise<AuthoredChange> {
+export async function authoredChange(
+  dir: string,
+  diff: CommitDiff,
+  known?: (commit: string) => boolean | undefined,
+): Promise<AuthoredChange> {
   const { sha, parents } = diff.commit;
   const [first, ...others] = parents;
   if (first === undefined || others.length === 0) return { changes: diff.changes, against: first };
-  const governed = await hasRules(dir, parents);
+  const governed = await hasRules(dir, parents, known);
   if (!governed.get(first)) {
     const ruled = others.find((other) => governed.get(other));
     if (ruled) return { changes: await diffTrees(dir, ruled, sha), against: ruled };
@@ -43,8 +48,19 @@ export async function authoredChange(dir: string, diff: CommitDiff): Promise<Aut
   return { changes: await diffTrees(dir, automatic, sha), against: first };
 }
 
-/** Which commits hold the intents file, with one `git cat-file --batch`. */
-async function hasRules(dir: string, commits: readonly string[]): Promise<Map<string, boolean>> {
+/**
+ * Which commits hold the intents file: as the landing knows already (`known`), else with one
+ * `git cat-file --batch`.
+ */
+async function hasRules(
+  dir: string,
+  commits: readonly string[],
+  known?: (commit: string) => boolean | undefined,
+): Promise<Map<string, boolean>> {
+  const answers = commits.map((commit) => known?.(commit));
+  if (answers.every((answer) => answer !== undefined)) {
+    return new Map(commits.map((commit, index) => [commit, answers[index] as boolean]));
+  }
   const names = commits.map((commit) => `${commit}:${intentsFilePath}`);
   const objects = await readObjects(dir, names);
   return new Map(
