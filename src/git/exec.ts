@@ -91,13 +91,16 @@ export function streamGit(
       child.kill();
       stdout.resume(); // drain what is left, so that git's exit is seen
     };
+    // The callback still handling the last chunk: git may exit while it runs (its output was all
+    // read), and the answer waits for it — else the caller would go on with a batch unhandled.
+    let handling: Promise<void> = Promise.resolve();
     stdout.on("data", (chunk: Buffer) => {
       if (callbackError !== undefined) return;
       try {
         const handled = onChunk(chunk);
         if (handled instanceof Promise) {
           stdout.pause();
-          handled.then(() => {
+          handling = handled.then(() => {
             if (callbackError === undefined) stdout.resume();
           }, fail);
         }
@@ -108,14 +111,16 @@ export function streamGit(
     errorOutput.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (error: NodeJS.ErrnoException) => reject(spawnFailure(error)));
     child.on("close", (code) => {
-      if (callbackError !== undefined) return reject(callbackError);
-      const status = code ?? -1;
-      const text = Buffer.concat(stderr).toString("utf8");
-      if (status === 0 || options.okExitCodes?.includes(status)) {
-        resolve({ stderr: text, status });
-      } else {
-        reject(new GitError(args, code, text));
-      }
+      void handling.then(() => {
+        if (callbackError !== undefined) return reject(callbackError);
+        const status = code ?? -1;
+        const text = Buffer.concat(stderr).toString("utf8");
+        if (status === 0 || options.okExitCodes?.includes(status)) {
+          resolve({ stderr: text, status });
+        } else {
+          reject(new GitError(args, code, text));
+        }
+      });
     });
     if (child.stdin) {
       // A git that exits before reading its input closes the pipe; its exit code tells the story.
