@@ -507,3 +507,40 @@ describe("GPG signatures, verified against the keyring", () => {
     }
   });
 });
+
+describe("a signed rules change forked before a narrowing", () => {
+  it("lands as its own change, carried into the narrowed rules, never bringing the wider ones back", async () => {
+    const { repo, keys, adoption } = await signingRepo();
+    // main: alice narrows INT-002 from docs/** to docs/public/**, signed.
+    repo.write(intentsPath, repo.read(intentsPath).replace('["docs/**"]', '["docs/public/**"]'));
+    repo.git("add", "-A");
+    expect(commitRules(repo, keys.alice, { message: "Narrow docs" }).status).toBe(0);
+    const narrowed = repo.head();
+    // side, forked before: alice's signed change adds an intent; its tree still has docs/**.
+    repo.git("checkout", "-q", "-b", "side", adoption);
+    stageRulesChange(repo);
+    expect(commitRules(repo, keys.alice, { message: "Add an intent" }).status).toBe(0);
+    const signed = repo.head();
+    repo.commitFile("docs/secret.md", "secret\n", "Secret docs", {
+      env: { INTENTGUARD_INTENT: "INT-002" },
+    });
+    repo.git("checkout", "-q", "main");
+    const merged = repo.tryGit(["merge", "--no-edit", "side"]);
+    expect(merged.status).toBe(refusedByHook);
+    expect(merged.stderr).toContain("docs/secret.md");
+    expect(repo.head()).toBe(narrowed);
+    repo.git("merge", "--abort");
+    // The same in a range: the signed change is allowed, the secret is not, under the rules in
+    // force (narrowed, plus the added intent).
+    const merge = repo
+      .run("git", ["commit-tree", `side^{tree}`, "-p", narrowed, "-p", "side", "-m", "Merge side"])
+      .stdout.trim();
+    const { findings } = checkRange(repo, `${narrowed}..${merge}`);
+    expect(findings.filter((finding) => finding.commit === signed)).toEqual([]);
+    expect(
+      findings.some(
+        (finding) => finding.rule === "scope" && finding.message.includes("docs/secret.md"),
+      ),
+    ).toBe(true);
+  });
+});
