@@ -138,6 +138,9 @@ export class LinePorcelainParser {
       case "author-tz":
         current.authorTz = value;
         break;
+      case "committer-time":
+        current.committerTime = Number(value);
+        break;
       case "summary":
         current.summary = value;
         break;
@@ -150,7 +153,7 @@ export class LinePorcelainParser {
           "utf8",
         );
         break;
-      default: // committer*, previous: not needed
+      default: // committer, committer-mail, committer-tz, previous: not needed
     }
   }
 
@@ -167,6 +170,7 @@ export class LinePorcelainParser {
       authorMail: this.current.authorMail ?? "",
       authorTime: this.current.authorTime ?? 0,
       authorTz: this.current.authorTz ?? "+0000",
+      committerTime: this.current.committerTime ?? 0,
       summary: this.current.summary ?? "",
       boundary: this.current.boundary,
       filename: filename ?? "",

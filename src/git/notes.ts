@@ -150,11 +150,39 @@ export function removeNotes(repo: Repo, commits: readonly string[]): Promise<voi
   });
 }
 
-async function notesTip(dir: string): Promise<string | null> {
+/** The commit our notes ref points at; null when there are no notes yet. */
+export async function notesTip(dir: string): Promise<string | null> {
   const { stdout, status } = await runGit(dir, ["rev-parse", "-q", "--verify", notesRef], {
     okExitCodes: [1],
   });
   return status === 0 ? stdout.toString("utf8").trim() : null;
+}
+
+/**
+ * The commits whose note differs between two notes commits (added, changed or removed), with
+ * their note blob in `to` (null when removed), from one `git diff-tree`. Null when `from` is
+ * gone (not an object here): the caller starts over from `git notes list`.
+ */
+export async function changedNotes(
+  dir: string,
+  from: string,
+  to: string,
+): Promise<Map<string, string | null> | null> {
+  const { stdout, status } = await runGit(
+    dir,
+    ["diff-tree", "-r", "-z", "--no-renames", "--no-ext-diff", from, to],
+    { okExitCodes: [128] },
+  );
+  if (status !== 0) return null;
+  const changed = new Map<string, string | null>();
+  const fields = stdout.toString("utf8").split("\0");
+  for (let at = 0; at + 1 < fields.length; at += 2) {
+    const [, , , blob, kind] = (fields[at] as string).split(" ");
+    const commit = (fields[at + 1] as string).replaceAll("/", "");
+    if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) continue; // not a note
+    changed.set(commit, kind === "D" || !blob ? null : blob);
+  }
+  return changed;
 }
 
 /** Every note of our notes ref, commit → note blob ID, from one `git notes list`. */

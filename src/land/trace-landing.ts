@@ -11,6 +11,7 @@ import {
   LedgerAppendError,
   type LedgerEvent,
 } from "../ledger/ledger.js";
+import { carryLines } from "../trace/carry-lines.js";
 import { rememberPendingTraces, takePendingTraces } from "../trace/pending-traces.js";
 import { recordCommits } from "../trace/record-commits.js";
 import type { CommitJudgement } from "./judge-commit.js";
@@ -52,10 +53,16 @@ export async function traceLanding(
   const untraced = await withoutRecords(landed.judged);
   if (untraced.length === 0) return { kind: "nothing" };
   const replaced = await recordsOf(repo, landed.dropped);
+  const carried = await carryLines(
+    repo,
+    untraced.map((one) => one.diff),
+    replaced,
+  );
   const records = recordCommits(untraced, {
     digests: landed.digests,
     contributorEnv: env.contributor,
     replaced,
+    carried: carried.byCommit,
   });
   const events: LedgerEvent[] = records.map((record) => ({
     event: "commit_traced",
@@ -79,9 +86,11 @@ export async function traceLanding(
     );
   };
   try {
-    const written = await appendAnchoredEvents(repo, events, (anchors) =>
-      publish(records.map((record, index) => ({ ...record, ledger: anchors[index] }))),
-    );
+    const written = await appendAnchoredEvents(repo, events, async (anchors) => {
+      const anchored = records.map((record, index) => ({ ...record, ledger: anchors[index] }));
+      await publish(anchored);
+      await carried.index?.addWritten(repo, anchored);
+    });
     return { kind: "written", traced: records.length, events: written };
   } catch (error) {
     if (!(error instanceof LedgerAppendError)) throw error; // the notes failed: nothing written
@@ -104,8 +113,11 @@ export async function traceLanding(
 async function withoutRecords(judged: readonly Judged[]): Promise<Judged[]> {
   if (judged.every((one) => one.note === undefined)) return [...judged];
   const { noteLines } = await import("../trace/note-records.js");
+  // A newer intentguard's record is a record: kept, never overwritten by an older one's.
   return judged.filter(
-    (one) => one.note === undefined || !noteLines(one.note, one.commit).some((line) => line.ok),
+    (one) =>
+      one.note === undefined ||
+      !noteLines(one.note, one.commit).some((line) => line.ok || line.newer !== undefined),
   );
 }
 

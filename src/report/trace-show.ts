@@ -1,3 +1,5 @@
+import { fileContributor } from "../core/trace/record-contributors.js";
+import type { TracedRange } from "../core/trace/record-schema.js";
 import type { NoteLine } from "../trace/note-records.js";
 import { describeContributor } from "./describe-contributor.js";
 import { displayPath } from "./display-path.js";
@@ -46,16 +48,29 @@ export function formatTraceShow(lines: readonly NoteLine[], style: Style): strin
     for (const file of record.files) {
       const renamed = file.old_path ? ` (from ${printable(displayPath(file.old_path))})` : "";
       out.push(
-        `  ${file.operation.padEnd(6)} ${printable(displayPath(file.relative_path))}${renamed}  ${printable(describeContributor(file.contributor))}  ${file.mutation_class}`,
+        `  ${file.operation.padEnd(6)} ${printable(displayPath(file.relative_path))}${renamed}  ${printable(describeContributor(fileContributor(record, file)))}  ${file.mutation_class}`,
       );
       for (const range of file.ranges) {
         out.push(
           style.dim(
-            `         lines ${range.start_line}–${range.end_line}  ${range.content_hash.slice(0, 23)}…`,
+            `         lines ${range.start_line}–${range.end_line}  ${range.content_hash.slice(0, 23)}…${ownContributor(range)}`,
           ),
         );
       }
     }
   }
   return `${out.join("\n")}\n`;
+}
+
+/** A range's own contributor and its evidence, when it names one (record version 2). */
+function ownContributor(range: TracedRange): string {
+  if (!("contributor" in range) || !range.contributor || !range.evidence) return "";
+  const evidence = range.evidence;
+  const from =
+    evidence.kind === "source"
+      ? `recorded in ${evidence.commit.slice(0, 12)} (${displayPath(evidence.path)}:${evidence.start_line}-${evidence.end_line})`
+      : evidence.kind === "observed"
+        ? "observed"
+        : `declared by ${evidence.by}`;
+  return `  ${printable(describeContributor(range.contributor))}, ${printable(from)}`;
 }

@@ -3,16 +3,19 @@ import {
   type AttributionFacts,
   attributeLines,
   type BlamedInput,
-  type RecordedLine,
+  type CommitHistory,
   rangeKey,
 } from "../core/trace/attribute-lines.js";
 import { blameSchemaVersion, type FileBlame } from "../core/trace/blame-line.js";
-import { contentHash, recordedLines } from "../core/trace/range-hash.js";
+import { contentHash, lineHash, recordedLines } from "../core/trace/range-hash.js";
+import { rangeContributor } from "../core/trace/record-contributors.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
+import { isTrivialLine, type RecordedLine } from "../core/trace/recorded-runs.js";
 import type { Trailer } from "../core/trailers.js";
 import { ConfigError, GitError, IntentguardError } from "../errors.js";
 import { type BlamedLine, type BlameOptions, blameFile } from "../git/blame.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
+import { readCommitHistory } from "../git/commit-graph.js";
 import { commitTrailers } from "../git/commit-trailers.js";
 import { readGitConfigAll } from "../git/config.js";
 import { shallowCommits } from "../git/history-bounds.js";
@@ -173,17 +176,22 @@ async function gatherFacts(
       commitTrailers(dir, commits), // every commit's: a record must agree with them
       withoutIntents(session, unrecorded),
     ]);
-    const uncovered = lines.some(
+    const open = lines.filter(
       (line) =>
-        !records.get(line.commit)?.files.some((file) => file.relative_path === line.filename),
+        !records.has(line.commit) &&
+        !beforeAdoption.has(line.commit) &&
+        !isTrivialLine(line.content),
     );
-    const recorded = uncovered ? await recordedLineIndex(session, noteBlobs, parseNote) : new Map();
+    const recorded =
+      open.length > 0 ? await recordedLineIndex(session, noteBlobs, parseNote) : new Map();
+    const history = await historyAround(dir, open, recorded);
     return {
       records,
       rangeMatches,
       trailers: trailers as ReadonlyMap<string, readonly Trailer[]>,
       recordCounts,
       recorded,
+      history,
       beforeAdoption,
       notesHere: noteBlobs.size > 0,
       intentNames,
@@ -328,14 +336,14 @@ async function recordedLineIndex(
   session: CatFileSession,
   noteBlobs: ReadonlyMap<string, string>,
   parseNote: NoteLines,
-): Promise<Map<string, RecordedLine[]>> {
+): Promise<Map<string, IndexedLine[]>> {
   const notes = new Map<string, GitObject | null>();
   const commits = [...noteBlobs.keys()];
   await session.read(
     commits.map((commit) => noteBlobs.get(commit) as string),
     (name, object) => collectInto(notes, name, object),
   );
-  const index = new Map<string, RecordedLine[]>();
+  const index = new Map<string, IndexedLine[]>();
   for (const commit of commits) {
     const note = notes.get(noteBlobs.get(commit) as string);
     if (!note) continue;
@@ -347,20 +355,26 @@ async function recordedLineIndex(
   return index;
 }
 
-function indexRecord(index: Map<string, RecordedLine[]>, record: TraceRecord): void {
+type IndexedLine = RecordedLine & { recordedAt: number };
+
+function indexRecord(index: Map<string, IndexedLine[]>, record: TraceRecord): void {
   const commit = record.vcs.revision_id;
+  const recordedAt = Math.floor(Date.parse(record.timestamp) / 1000);
   for (const file of record.files) {
     for (const range of file.ranges) {
-      const rangeHashes = (range as { line_hashes?: string[] }).line_hashes;
+      const rangeHashes = range.line_hashes;
       if (!rangeHashes) continue;
+      const contributor = rangeContributor(record, file, range);
       rangeHashes.forEach((hash, position) => {
-        const entry: RecordedLine = {
+        const entry: IndexedLine = {
           commit,
           path: file.relative_path,
           rangeHashes,
+          rangeStart: range.start_line,
           position,
           intentId: record.intent_id,
-          contributor: file.contributor,
+          contributor,
+          recordedAt,
         };
         const known = index.get(hash);
         if (known) known.push(entry);
@@ -368,6 +382,25 @@ function indexRecord(index: Map<string, RecordedLine[]>, record: TraceRecord): v
       });
     }
   }
+}
+
+/**
+ * The commit graph content matching needs: from the commits of the lines it may answer and of
+ * every source their hashes name, back to the oldest of them (one git process).
+ */
+async function historyAround(
+  dir: string,
+  open: readonly BlamedInput[],
+  recorded: ReadonlyMap<string, readonly IndexedLine[]>,
+): Promise<CommitHistory> {
+  const tips = new Set<string>();
+  for (const line of open) {
+    const sources = recorded.get(lineHash(line.content));
+    if (!sources) continue;
+    if (!/^0+$/.test(line.commit)) tips.add(line.commit);
+    for (const source of sources) tips.add(source.commit);
+  }
+  return readCommitHistory(dir, [...tips]);
 }
 
 /** Intent names from the rules at the blamed revision (HEAD for the work tree). */

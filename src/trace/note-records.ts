@@ -1,4 +1,5 @@
-import { TraceRecord } from "../core/trace/record-schema.js";
+import { type TraceRecord, TraceRecordV1, TraceRecordV2 } from "../core/trace/record-schema.js";
+import { recordVersion } from "../core/trace/record-version.js";
 
 /** A line of a note, read as JSON only: what it holds is not checked yet. */
 type JsonLine =
@@ -8,7 +9,7 @@ type JsonLine =
 /** A line of a note, checked: a trace record, or what is wrong with it. */
 export type NoteLine =
   | { ok: true; line: number; record: TraceRecord }
-  | { ok: false; line: number; text: string; problem: string };
+  | { ok: false; line: number; text: string; problem: string; newer?: number };
 
 /**
  * Splits a note into its lines and parses each as JSON, not checking what the JSON holds (verify
@@ -41,7 +42,27 @@ export function noteLines(text: string, commit?: string): NoteLine[] {
     if (!parsed.ok) {
       return { ok: false, line, text: raw, problem: `not JSON (${parsed.problem})` };
     }
-    const checked = TraceRecord.safeParse(parsed.record);
+    const version = recordVersionOf(parsed.record);
+    if (typeof version === "number" && Number.isInteger(version) && version > recordVersion) {
+      return {
+        ok: false,
+        line,
+        text: raw,
+        newer: version,
+        problem: `a record of version ${version}, written by a newer intentguard (this one reads versions 1 and ${recordVersion}): upgrade intentguard to read it`,
+      };
+    }
+    const schema =
+      version === undefined ? TraceRecordV1 : version === recordVersion ? TraceRecordV2 : null;
+    if (schema === null) {
+      return {
+        ok: false,
+        line,
+        text: raw,
+        problem: `not a valid trace record (version: ${JSON.stringify(version)} is not a record version; 1 has no version field, 2 says "version":2)`,
+      };
+    }
+    const checked = schema.safeParse(parsed.record);
     if (!checked.success) {
       const [first, ...others] = checked.error.issues;
       const where = first?.path.map(String).join(".") || "record";
@@ -66,6 +87,12 @@ export function noteLines(text: string, commit?: string): NoteLine[] {
     }
     return { ok: true, line, record };
   });
+}
+
+/** A parsed line's `version` field: undefined when absent (version 1) or not an object. */
+function recordVersionOf(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  return (value as { version?: unknown }).version;
 }
 
 /** The valid records of a note (of `commit`, when given); other lines are skipped. */

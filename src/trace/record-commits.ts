@@ -8,6 +8,7 @@ import type { TraceRecord } from "../core/trace/record-schema.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import type { BlobDigest } from "../git/read-blobs.js";
 import { version } from "../version.js";
+import type { CarriedLines } from "./carry-lines.js";
 
 /** A commit to trace: its diff (already read to judge it) and the governance it was judged by. */
 export interface TraceableCommit {
@@ -25,6 +26,8 @@ export interface RecordOptions {
    * originals): who wrote a file's lines is carried over from them by content hash.
    */
   replaced: readonly TraceRecord[];
+  /** Lines carried from other records, by commit (carry-lines.ts): ranges split by contributor. */
+  carried?: ReadonlyMap<string, CarriedLines>;
 }
 
 /**
@@ -46,7 +49,12 @@ export function recordCommits(
       blob: (oid) => digests.get(oid) ?? null,
       intentId,
       intent: governance?.intents.find((intent) => intent.id === intentId) ?? null,
-      contributorOf: (file, ranges) => carried(file, ranges, commitContributor),
+      contributor: commitContributor,
+      attribute: (file, ranges) => {
+        const contributor = carried(file, ranges, commitContributor);
+        const lines = options.carried?.get(diff.commit.sha);
+        return { contributor, ranges: lines ? lines(file, ranges, contributor) : [...ranges] };
+      },
       id: randomUUID(),
       timestamp: new Date().toISOString(),
       toolVersion: version,

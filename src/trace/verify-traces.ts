@@ -1,8 +1,11 @@
 import { buildRecord } from "../core/trace/build-record.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { compareRecord } from "../core/trace/compare-record.js";
+import type { Contributor } from "../core/trace/contributor.js";
+import { contentHash, recordedLines } from "../core/trace/range-hash.js";
+import { rangeContributor, sameContributor } from "../core/trace/record-contributors.js";
 import { recordDigest } from "../core/trace/record-digest.js";
-import type { TraceRecord } from "../core/trace/record-schema.js";
+import type { RangeEvidence, TracedRange, TraceRecord } from "../core/trace/record-schema.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
@@ -20,7 +23,7 @@ import {
 import { type LedgerReport, verifyChain } from "../ledger/verify-chain.js";
 import { version } from "../version.js";
 import { commitsBeforeAdoption, commitsInRange } from "./commit-range.js";
-import { noteLines } from "./note-records.js";
+import { noteLines, recordsInNote } from "./note-records.js";
 
 export interface TraceIssue {
   commit: string;
@@ -100,8 +103,10 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
       const stored = await readStoredRecords(session, batch, noteBlobs, issues);
       traced += stored.size;
       const differences = await recompute(session, diffs, stored);
+      const countedRecords = new Map<string, TraceRecord>();
       for (const [commit, records] of stored) {
         const counted = countedRecord(records, differences, anchors, commit);
+        countedRecords.set(commit, counted);
         for (const record of records) {
           if (record === counted) continue;
           superseded.push({ commit, record_id: record.id, counted: counted.id });
@@ -111,6 +116,7 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
         }
         issues.push(...anchors.check(commit, counted));
       }
+      issues.push(...(await checkEvidence(session, noteBlobs, countedRecords)));
     });
   } finally {
     await session.close().catch(() => {});
@@ -210,6 +216,7 @@ async function recompute(
     ),
   );
   await session.read([...oids], digestInto(digests));
+  const split = await splitFileContent(session, diffs, stored);
   const differences = new Map<TraceRecord, string[]>();
   for (const diff of diffs) {
     for (const record of stored.get(diff.commit.sha) ?? []) {
@@ -218,16 +225,133 @@ async function recompute(
         blob: (oid) => digests.get(oid) ?? null,
         intentId: trailerValues(diff.commit.trailers, intentTrailer)[0] ?? null,
         intent: null,
-        contributorOf: () => ({ entity_type: "HUMAN" }),
+        // Who wrote what is not recomputable: the ledger vouches for it, and evidence below.
+        contributor: { entity_type: "HUMAN" },
         id: record.id,
         timestamp: record.timestamp,
         toolVersion: version,
       });
-      const found = compareRecord(record, fresh);
+      const pieceHash = (path: string, start: number, end: number) => {
+        const lines = split.get(`${diff.commit.sha}:${path}`);
+        return lines && end <= lines.length ? contentHash(lines.slice(start - 1, end)) : null;
+      };
+      const found = compareRecord(record, fresh, pieceHash);
       if (found.length > 0) differences.set(record, found);
     }
   }
   return differences;
+}
+
+/**
+ * The lines of the files whose ranges a record split by contributor (version 2), by
+ * `commit:path`: a piece's content hash is checked against them. Read only for such files.
+ */
+async function splitFileContent(
+  session: CatFileSession,
+  diffs: readonly CommitDiff[],
+  stored: ReadonlyMap<string, readonly TraceRecord[]>,
+): Promise<Map<string, Uint8Array[]>> {
+  const wanted = new Map<string, string>();
+  for (const diff of diffs) {
+    for (const record of stored.get(diff.commit.sha) ?? []) {
+      for (const file of record.files) {
+        if (!file.ranges.some((range) => "contributor" in range && range.contributor)) continue;
+        const change = diff.changes.find((candidate) => candidate.path === file.relative_path);
+        if (change?.newBlob) wanted.set(`${diff.commit.sha}:${file.relative_path}`, change.newBlob);
+      }
+    }
+  }
+  const lines = new Map<string, Uint8Array[]>();
+  if (wanted.size === 0) return lines;
+  const blobs = new Map<string, GitObject | null>();
+  await session.read([...new Set(wanted.values())], (name, object) =>
+    collectInto(blobs, name, object),
+  );
+  for (const [key, oid] of wanted) {
+    const blob = blobs.get(oid);
+    if (blob) lines.set(key, recordedLines(new Uint8Array(blob.content)));
+  }
+  return lines;
+}
+
+/**
+ * Each range whose contributor rests on another record (`evidence.kind` "source") against that
+ * record, read through the session: it must hold, at the lines named, in that file, the same
+ * line hashes in order — found in this range — as the same contributor. A forged contributor, or
+ * a source that does not say so, is reported as tampered.
+ */
+async function checkEvidence(
+  session: CatFileSession,
+  noteBlobs: ReadonlyMap<string, string>,
+  counted: ReadonlyMap<string, TraceRecord>,
+): Promise<TraceIssue[]> {
+  const claims: { commit: string; path: string; range: TracedRange; who: Contributor }[] = [];
+  for (const [commit, record] of counted) {
+    for (const file of record.files) {
+      for (const range of file.ranges) {
+        if (!("evidence" in range) || range.evidence?.kind !== "source") continue;
+        claims.push({
+          commit,
+          path: file.relative_path,
+          range,
+          who: rangeContributor(record, file, range),
+        });
+      }
+    }
+  }
+  if (claims.length === 0) return [];
+  const sources = [
+    ...new Set(
+      claims.map(({ range }) => (range as { evidence: { commit: string } }).evidence.commit),
+    ),
+  ];
+  const notes = new Map<string, GitObject | null>();
+  const blobOf = (commit: string) => noteBlobs.get(commit) ?? "";
+  await session.read(
+    sources.filter((commit) => noteBlobs.has(commit)).map(blobOf),
+    (name, object) => collectInto(notes, name, object),
+  );
+  const issues: TraceIssue[] = [];
+  for (const { commit, path, range, who } of claims) {
+    const evidence = (range as { evidence: Extract<RangeEvidence, { kind: "source" }> }).evidence;
+    const note = notes.get(blobOf(evidence.commit));
+    const records = note ? recordsInNote(note.content.toString("utf8"), evidence.commit) : [];
+    const span = `${path}:${range.start_line}-${range.end_line}`;
+    if (!records.some((record) => sourceHolds(record, evidence, range, who))) {
+      issues.push({
+        commit,
+        kind: "tampered",
+        detail: `range ${span} names ${describeWho(who)} from ${evidence.commit.slice(0, 12)} (${evidence.path}:${evidence.start_line}-${evidence.end_line}), but ${records.length === 0 ? "that commit has no record here" : "its record does not hold those lines as that contributor"}`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** Whether a source record holds the evidence's lines, as `who`, with hashes found in `range`. */
+function sourceHolds(
+  record: TraceRecord,
+  evidence: Extract<RangeEvidence, { kind: "source" }>,
+  range: TracedRange,
+  who: Contributor,
+): boolean {
+  const file = record.files.find((candidate) => candidate.relative_path === evidence.path);
+  const held = file?.ranges.find(
+    (candidate) =>
+      candidate.start_line <= evidence.start_line && evidence.end_line <= candidate.end_line,
+  );
+  if (!file || !held?.line_hashes || !range.line_hashes) return false;
+  if (!sameContributor(rangeContributor(record, file, held), who)) return false;
+  const hashes = held.line_hashes
+    .slice(evidence.start_line - held.start_line, evidence.end_line - held.start_line + 1)
+    .join(",");
+  return range.line_hashes.join(",").includes(hashes);
+}
+
+function describeWho(who: Contributor): string {
+  return who.entity_type === "AI"
+    ? `AI ${who.model_identifier ?? "(no model)"}${who.agent_id ? ` / ${who.agent_id}` : ""}`
+    : `${who.name ?? "a person"}`;
 }
 
 /** What this clone's ledger says it traced a commit as: its line, record id and digest. */

@@ -480,7 +480,7 @@ describe("notes from other clones are untrusted: each line is checked, none cras
     const [record] = noteRecords(repo, first);
     if (!record?.files[0]) throw new Error(`no record of ${first}`);
     record.intent_id = "INT-001\u001b[2J";
-    record.files[0].contributor.name = "x\u001b]0;title\u0007";
+    (record as { contributor: { name?: string } }).contributor.name = "x\u001b]0;title\u0007";
     writeNote(repo, first, [JSON.stringify(record)]);
     const show = repo.intentguard(["trace", "show", first]);
     expectNoCrash(show);

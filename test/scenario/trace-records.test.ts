@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TraceRecord } from "../../src/core/trace/record-schema.js";
+import { type TraceRecord, TraceRecordV2 } from "../../src/core/trace/record-schema.js";
 import { agentTraceValidator, traceRecordValidator } from "../support/schema-validators.js";
 import {
   createGovernedRepo,
@@ -8,7 +8,12 @@ import {
   expectSuccess,
   standardIntents,
 } from "../support/test-repo.js";
-import { expectRangesMatchContent, ledgerEvents, noteRecords } from "../support/traces.js";
+import {
+  expectRangesMatchContent,
+  fileContributorOf,
+  ledgerEvents,
+  noteRecords,
+} from "../support/traces.js";
 
 /** A sequence editor that rewrites the rebase todo with sed expressions. */
 function sequenceEditor(...expressions: string[]): string {
@@ -26,7 +31,11 @@ describe("post-commit writes the trace record", () => {
     const records = noteRecords(repo);
     expect(records).toHaveLength(1);
     const [record] = records;
-    expect(TraceRecord.safeParse(record).success).toBe(true);
+    expect(TraceRecordV2.safeParse(record).success).toBe(true);
+    expect(record).toMatchObject({
+      version: 2,
+      contributor: { entity_type: "HUMAN", name: "Test Author", email: "author@example.com" },
+    });
     expect(record?.vcs).toEqual({ type: "git", revision_id: head });
     expect(record?.intent_id).toBe("INT-001");
     expect(record?.files).toEqual([
@@ -36,7 +45,6 @@ describe("post-commit writes the trace record", () => {
         mutation_class: "AST_REFACTOR",
         ranges: [expect.objectContaining({ start_line: 1, end_line: 5 })],
         related: [{ type: "intent", value: "INT-001" }],
-        contributor: { entity_type: "HUMAN", name: "Test Author", email: "author@example.com" },
       }),
     ]);
     expect(expectRangesMatchContent(repo, record as TraceRecord)).toBe(1);
@@ -94,7 +102,7 @@ describe("post-commit writes the trace record", () => {
     expect(repo.lastMessage()).toBe(
       "AI change\n\nIntent: INT-001\nContributor-Type: AI\nContributor-Model: anthropic/claude-sonnet-4-6\nContributor-Agent: agent-builder-01\n",
     );
-    expect(noteRecords(repo, head)[0]?.files[0]?.contributor).toEqual({
+    expect(fileContributorOf(noteRecords(repo, head)[0])).toEqual({
       entity_type: "AI",
       model_identifier: "anthropic/claude-sonnet-4-6",
       agent_id: "agent-builder-01",
@@ -108,7 +116,7 @@ describe("post-commit writes the trace record", () => {
       "x\n",
       "Pairing\n\nCo-authored-by: Claude <noreply@anthropic.com>",
     );
-    expect(noteRecords(repo, head)[0]?.files[0]?.contributor).toEqual({
+    expect(fileContributorOf(noteRecords(repo, head)[0])).toEqual({
       entity_type: "AI",
       model_identifier: "anthropic/claude",
     });
@@ -134,7 +142,7 @@ describe("post-commit writes the trace record", () => {
     expect(record?.files[0]?.ranges).toEqual([
       expect.objectContaining({ start_line: 1, end_line: 1 }),
     ]);
-    expect(record?.files[0]?.contributor.entity_type).toBe("HUMAN");
+    expect(fileContributorOf(record)?.entity_type).toBe("HUMAN");
     expectRangesMatchContent(repo, record as TraceRecord);
   });
 });
@@ -181,8 +189,7 @@ describe("rewrites keep exactly one correct record per commit", () => {
       "src/auth/a.ts",
       "src/auth/b.ts",
     ]);
-    const a = squashed?.[0]?.files.find((file) => file.relative_path === "src/auth/a.ts");
-    expect(a?.contributor).toEqual({
+    expect(fileContributorOf(squashed?.[0], "src/auth/a.ts")).toEqual({
       entity_type: "AI",
       model_identifier: "anthropic/claude-sonnet-4-6",
     });
@@ -208,7 +215,7 @@ describe("rewrites keep exactly one correct record per commit", () => {
     const records = noteRecords(repo);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ vcs: { revision_id: repo.head() }, intent_id: "INT-001" });
-    expect(records[0]?.files[0]?.contributor).toEqual({ entity_type: "AI", agent_id: "agent-7" });
+    expect(fileContributorOf(records[0])).toEqual({ entity_type: "AI", agent_id: "agent-7" });
     expectRangesMatchContent(repo, records[0] as TraceRecord);
   });
 });

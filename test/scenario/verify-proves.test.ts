@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TraceRecord } from "../../src/core/trace/record-schema.js";
+import type { TraceRecord, TraceRecordV2 } from "../../src/core/trace/record-schema.js";
 import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
 import {
   expectRangesMatchContent,
@@ -41,6 +41,19 @@ function verify(repo: TestRepo, args: string[] = []) {
 function replaceNote(repo: TestRepo, record: unknown, rev = "HEAD"): void {
   const text = JSON.stringify(record);
   repo.git("notes", "--ref=refs/notes/intentguard", "add", "-f", "-m", text, rev);
+}
+
+/** A version-2 record as version 1 wrote it: no version, a contributor on every file. */
+function asVersion1(record: TraceRecord): TraceRecord {
+  const { version: _version, contributor, ...rest } = record as TraceRecordV2;
+  return {
+    ...rest,
+    files: rest.files.map((file) => ({
+      ...file,
+      contributor: file.contributor ?? contributor,
+      ranges: file.ranges.map(({ contributor: _who, evidence: _evidence, ...range }) => range),
+    })),
+  } as TraceRecord;
 }
 
 function headRecord(repo: TestRepo): TraceRecord {
@@ -94,15 +107,17 @@ describe("verify holds each record to its commit", () => {
 describe("verify holds line_hashes to the content, and does not require them", () => {
   /** The record with one range's line hashes replaced (or removed, with undefined). */
   function withLineHashes(record: TraceRecord, lineHashes: string[] | undefined): TraceRecord {
+    // Only version 1 lets a range go without line hashes: such a record is rewritten as one.
+    const shaped = lineHashes === undefined ? asVersion1(record) : record;
     return {
-      ...record,
-      files: record.files.map((file) => ({
+      ...shaped,
+      files: (shaped.files as TraceRecord["files"][number][]).map((file) => ({
         ...file,
         ranges: file.ranges.map(({ line_hashes: _hashes, ...range }) =>
           lineHashes === undefined ? range : { ...range, line_hashes: lineHashes },
         ),
       })),
-    };
+    } as TraceRecord;
   }
 
   it("an edited line hash is tampered, naming its range and line", async () => {
@@ -177,15 +192,15 @@ describe("verify holds each record written here to this clone's ledger", () => {
   it("an edited contributor, even with the anchor removed, is found against the ledger's line", async () => {
     const repo = await tracedRepo();
     const { ledger: anchor, ...record } = headRecord(repo);
-    const files = record.files.map((file) => ({
-      ...file,
+    const edited = {
+      ...record,
       contributor: { entity_type: "AI", model_identifier: "someone/else" },
-    }));
-    replaceNote(repo, { ...record, files, ledger: anchor });
+    };
+    replaceNote(repo, { ...edited, ledger: anchor });
     expect(verify(repo).stdout).toContain(
       `the record is not the one ledger line ${anchor?.seq} recorded: its id, time, intent or contributor was edited`,
     );
-    replaceNote(repo, { ...record, files });
+    replaceNote(repo, edited);
     const stripped = verify(repo);
     expect(stripped.status).toBe(1);
     expect(stripped.stdout).toContain(
@@ -287,10 +302,7 @@ describe("what reaches verify from other clones", () => {
     replaceNote(repo, {
       ...record,
       id: "6f1c1d2e-1111-4222-8333-944455556666",
-      files: record.files.map((file) => ({
-        ...file,
-        contributor: { entity_type: "HUMAN", name: "Someone Else" },
-      })),
+      contributor: { entity_type: "HUMAN", name: "Someone Else" },
     });
     expect(verify(repo).status).toBe(0);
   });

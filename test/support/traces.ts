@@ -1,8 +1,15 @@
 import { createHash } from "node:crypto";
+import { fileContributor } from "../../src/core/trace/record-contributors.js";
 import type { TraceRecord } from "../../src/core/trace/record-schema.js";
 import type { TestRepo } from "./test-repo.js";
 
 /** The records in a commit's note, read with plain git. */
+/** A record's file's contributor (its own, else the record's: version 2 names it once). */
+export function fileContributorOf(record: TraceRecord | undefined, path?: string) {
+  const file = path ? record?.files.find((f) => f.relative_path === path) : record?.files[0];
+  return record && file ? fileContributor(record, file) : undefined;
+}
+
 export function noteRecords(repo: TestRepo, rev = "HEAD"): TraceRecord[] {
   const note = repo.tryGit(["notes", "--ref=refs/notes/intentguard", "show", rev]);
   if (note.status !== 0) return [];

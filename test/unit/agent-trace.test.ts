@@ -91,3 +91,67 @@ describe("Agent Trace 0.1.0 export", () => {
     }
   });
 });
+
+describe("Agent Trace export of a version-2 record", () => {
+  const human = { entity_type: "HUMAN" as const, name: "Ann", email: "ann@example.com" };
+  const model = "anthropic/claude-sonnet-4-6";
+  const squash: TraceRecord = {
+    version: 2,
+    id: "7b0a6c1e-2f4d-4c8a-9e1b-0d3f5a6b7c8e",
+    timestamp: "2026-12-02T06:00:34.188Z",
+    intent_id: "INT-001",
+    vcs: { type: "git", revision_id: "a".repeat(40) },
+    parents: ["b".repeat(40)],
+    tool: { name: "intentguard", version: "0.1.0" },
+    contributor: human,
+    files: [
+      {
+        relative_path: "src/lib.ts",
+        operation: "modify",
+        old_path: null,
+        before: { sha256: `sha256:${"1".repeat(64)}`, mode: "100644", oid: "c".repeat(40) },
+        after: { sha256: `sha256:${"2".repeat(64)}`, mode: "100644", oid: "d".repeat(40) },
+        ranges: [
+          {
+            start_line: 3,
+            end_line: 9,
+            content_hash: `sha256:${"3".repeat(64)}`,
+            line_hashes: new Array(7).fill("0".repeat(16)),
+            contributor: { entity_type: "AI", model_identifier: model },
+            evidence: {
+              kind: "source",
+              commit: "e".repeat(40),
+              path: "src/lib.ts",
+              start_line: 3,
+              end_line: 9,
+            },
+          },
+          {
+            start_line: 10,
+            end_line: 10,
+            content_hash: `sha256:${"4".repeat(64)}`,
+            line_hashes: ["4".repeat(16)],
+          },
+        ],
+        mutation_class: "AST_REFACTOR",
+        related: [{ type: "intent", value: "INT-001" }],
+      },
+    ],
+  };
+
+  it("gives each contributor of a file's lines its own conversation with its ranges", () => {
+    const exported = toAgentTrace(squash);
+    const validate = agentTraceValidator();
+    expect(validate(exported), JSON.stringify(validate.errors)).toBe(true);
+    expect(exported.files).toHaveLength(1);
+    expect(
+      exported.files[0]?.conversations.map((conversation) => ({
+        contributor: conversation.contributor,
+        ranges: conversation.ranges.map((range) => [range.start_line, range.end_line]),
+      })),
+    ).toEqual([
+      { contributor: { type: "human" }, ranges: [[10, 10]] },
+      { contributor: { type: "ai", model_id: model }, ranges: [[3, 9]] },
+    ]);
+  });
+});

@@ -4,9 +4,8 @@ import {
   type AttributionFacts,
   attributeLines,
   type BlamedInput,
-  isTrivialLine,
-  type RecordedLine,
 } from "../../src/core/trace/attribute-lines.js";
+import { isTrivialLine, type RecordedLine } from "../../src/core/trace/recorded-runs.js";
 
 /** The short line hash, computed here independently of the code under test. */
 const short = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
@@ -23,6 +22,7 @@ function blamed(contents: readonly string[], commit = squash): BlamedInput[] {
     authorMail: "ann@example.com",
     authorTime: 1_700_000_000,
     authorTz: "+0000",
+    committerTime: 1_700_000_000,
     summary: "Squash",
     boundary: false,
     filename: "lib/x.ts",
@@ -35,12 +35,14 @@ function facts(
   overrides: Partial<AttributionFacts> = {},
 ): AttributionFacts {
   const rangeHashes = recorded.map(short);
-  const index = new Map<string, RecordedLine[]>();
+  const index = new Map<string, (RecordedLine & { recordedAt: number })[]>();
   rangeHashes.forEach((hash, position) => {
-    const entry: RecordedLine = {
+    const entry: RecordedLine & { recordedAt: number } = {
+      recordedAt: 1_600_000_000,
       commit: source,
       path: "lib/old.ts",
       rangeHashes,
+      rangeStart: 1,
       position,
       intentId: "INT-001",
       contributor: { entity_type: "AI", model_identifier: "m/1", agent_id: "bot" },
@@ -53,6 +55,10 @@ function facts(
     trailers: new Map(),
     recordCounts: new Map(),
     recorded: index,
+    history: {
+      committed: () => 1_600_000_000,
+      isAncestor: (ancestor, descendant) => ancestor === source && descendant !== source,
+    },
     beforeAdoption: new Set(),
     notesHere: true,
     intentNames: new Map([["INT-001", "Library"]]),

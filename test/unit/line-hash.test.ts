@@ -9,7 +9,7 @@ import {
   recordedLine,
   recordedLines,
 } from "../../src/core/trace/range-hash.js";
-import { TraceRecord } from "../../src/core/trace/record-schema.js";
+import { TraceRecordV1 as TraceRecord } from "../../src/core/trace/record-schema.js";
 import { CommitDiffParser } from "../../src/git/commit-diff-parser.js";
 
 /** The definition, computed with Node's crypto alone: 16 hex digits of the line's SHA-256. */

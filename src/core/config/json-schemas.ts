@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TraceRecord } from "../trace/record-schema.js";
+import { TraceRecordV1, TraceRecordV2 } from "../trace/record-schema.js";
 import { IntentsFile } from "./intents-schema.js";
 import { Policy } from "./policy-schema.js";
 
@@ -25,9 +25,14 @@ export function jsonSchemas(): Record<string, unknown> {
       "intentguard policy (policies/intentguard.yaml)",
     ),
     "trace-record.schema.json": generate(
-      TraceRecord,
+      TraceRecordV2,
       "https://intentguard.dev/schema/trace-record.schema.json",
-      "intentguard trace record (one line of a refs/notes/intentguard note)",
+      "intentguard trace record, version 2 (one line of a refs/notes/intentguard note)",
+    ),
+    "trace-record-v1.schema.json": generate(
+      TraceRecordV1,
+      "https://intentguard.dev/schema/trace-record-v1.schema.json",
+      "intentguard trace record, version 1 (no version field; read, no longer written)",
     ),
   };
 }

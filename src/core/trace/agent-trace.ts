@@ -1,4 +1,6 @@
-import type { TraceRecord } from "./record-schema.js";
+import type { Contributor } from "./contributor.js";
+import { fileContributor, rangeContributor, sameContributor } from "./record-contributors.js";
+import type { TracedFile, TraceRecord } from "./record-schema.js";
 
 /** The vendor key under `metadata` that carries what Agent Trace has no field for. */
 const metadataKey = "dev.intentguard";
@@ -23,7 +25,8 @@ export interface AgentTraceRecord {
 
 /**
  * Maps a trace record to Agent Trace 0.1.0. Each file that exists after the commit becomes one
- * conversation carrying its contributor and ranges; `related` entries become `urn:intentguard:`
+ * conversation per contributor of its lines (the file's, then each range's own, in order of first
+ * appearance) carrying that contributor's ranges; `related` entries become `urn:intentguard:`
  * URIs (the spec requires a URI). Deletions, operations, blob hashes and the intent go under
  * `metadata["dev.intentguard"]`.
  */
@@ -38,25 +41,7 @@ export function toAgentTrace(record: TraceRecord): AgentTraceRecord {
       .filter((file) => file.after !== null)
       .map((file) => ({
         path: file.relative_path,
-        conversations: [
-          {
-            contributor: {
-              type: file.contributor.entity_type === "AI" ? "ai" : "human",
-              ...(file.contributor.model_identifier
-                ? { model_id: file.contributor.model_identifier }
-                : {}),
-            },
-            ranges: file.ranges.map(({ start_line, end_line, content_hash }) => ({
-              start_line,
-              end_line,
-              content_hash,
-            })),
-            related: file.related.map(({ type, value }) => ({
-              type,
-              url: relatedUrn(type, value),
-            })),
-          },
-        ],
+        conversations: conversations(record, file),
       })),
     metadata: {
       [metadataKey]: {
@@ -69,11 +54,41 @@ export function toAgentTrace(record: TraceRecord): AgentTraceRecord {
           before: file.before,
           after: file.after,
           mutation_class: file.mutation_class,
-          agent_id: file.contributor.agent_id ?? null,
+          agent_id: fileContributor(record, file).agent_id ?? null,
         })),
       },
     },
   };
+}
+
+type Conversation = AgentTraceRecord["files"][number]["conversations"][number];
+
+/** A file's conversations: one per contributor, holding the ranges that contributor wrote. */
+function conversations(record: TraceRecord, file: TracedFile): Conversation[] {
+  const groups: { who: Contributor; ranges: Conversation["ranges"] }[] = [
+    { who: fileContributor(record, file), ranges: [] },
+  ];
+  for (const range of file.ranges) {
+    const who = rangeContributor(record, file, range);
+    let group = groups.find((candidate) => sameContributor(candidate.who, who));
+    if (!group) {
+      group = { who, ranges: [] };
+      groups.push(group);
+    }
+    const { start_line, end_line, content_hash } = range;
+    group.ranges.push({ start_line, end_line, content_hash });
+  }
+  const related = file.related.map(({ type, value }) => ({ type, url: relatedUrn(type, value) }));
+  return groups
+    .filter((group, index) => index === 0 || group.ranges.length > 0)
+    .map(({ who, ranges }) => ({
+      contributor: {
+        type: who.entity_type === "AI" ? "ai" : "human",
+        ...(who.model_identifier ? { model_id: who.model_identifier } : {}),
+      },
+      ranges,
+      related,
+    }));
 }
 
 function relatedUrn(type: string, value: string): string {

@@ -7,7 +7,18 @@ import type {
 } from "./blame-line.js";
 import { type Contributor, resolveContributor } from "./contributor.js";
 import { contentHash, lineHash } from "./range-hash.js";
+import { fileContributor, rangeAt, rangeContributor } from "./record-contributors.js";
 import type { TraceRecord } from "./record-schema.js";
+import { isTrivialLine, type RecordedLine, recordedRuns, sourceLines } from "./recorded-runs.js";
+
+/**
+ * The commit graph content matching consults: when a commit was committed (undefined: not here,
+ * or older than what was read) and whether one is an ancestor of another.
+ */
+export interface CommitHistory {
+  committed(commit: string): number | undefined;
+  isAncestor(ancestor: string, descendant: string): boolean;
+}
 
 /** A blamed line, as git told it (src/git/blame.ts), with its content decoded. */
 export interface BlamedInput {
@@ -18,22 +29,13 @@ export interface BlamedInput {
   authorMail: string;
   authorTime: number;
   authorTz: string;
+  /** When the commit was committed (seconds): no evidence recorded after it attributes it. */
+  committerTime: number;
   summary: string;
   boundary: boolean;
   filename: string;
   /** Without its newline; a CRLF line's `\r` already removed, as records hash it. */
   content: string;
-}
-
-/** A line recorded in some commit's record: where content matching finds moved code. */
-export interface RecordedLine {
-  commit: string;
-  path: string;
-  /** The line hashes of the whole range it is in, and its position there. */
-  rangeHashes: readonly string[];
-  position: number;
-  intentId: string | null;
-  contributor: Contributor;
 }
 
 /** Everything the attribution of a file's lines draws on, read by the use case in batches. */
@@ -46,8 +48,14 @@ export interface AttributionFacts {
   trailers: ReadonlyMap<string, readonly Trailer[]>;
   /** How many valid records each blamed commit's note holds (more than one is a conflict). */
   recordCounts: ReadonlyMap<string, number>;
-  /** Every recorded line by its line hash (empty when every line has a record). */
-  recorded: ReadonlyMap<string, readonly RecordedLine[]>;
+  /**
+   * Every recorded line by its line hash (empty when no line needs content matching), each with
+   * when it was recorded (the record's timestamp, seconds): the time of a source whose commit is
+   * not here (pruned after a squash merge).
+   */
+  recorded: ReadonlyMap<string, readonly (RecordedLine & { recordedAt: number })[]>;
+  /** The commit graph around the blamed commits and the sources content matching may name. */
+  history: CommitHistory;
   /** Blamed commits whose tree has no intents file: made before adoption. */
   beforeAdoption: ReadonlySet<string>;
   /** Whether this clone has any trace notes at all. */
@@ -56,24 +64,9 @@ export interface AttributionFacts {
   intentNames: ReadonlyMap<string, string>;
 }
 
-/**
- * How many consecutive non-trivial lines must match a recorded range before a line's content
- * alone attributes it: one line ("return x;") recurs everywhere; three in the same order do not.
- */
-export const contentRunLength = 3;
-
 /** The key of a recorded range in AttributionFacts.rangeMatches. */
 export function rangeKey(commit: string, path: string, start: number): string {
   return `${commit}\0${path}\0${start}`;
-}
-
-/**
- * Whether a line says too little to be attributed by its content: blank, punctuation only
- * (`}`, `});`, `]`), or under four characters once trimmed.
- */
-export function isTrivialLine(content: string): boolean {
-  const trimmed = content.trim();
-  return trimmed.length < 4 || /^[\s{}()[\];,.:<>/*#-]*$/.test(trimmed);
 }
 
 const notCommitted = /^0+$/;
@@ -88,14 +81,14 @@ export function attributeLines(
   lines: readonly BlamedInput[],
   facts: AttributionFacts,
 ): AttributedLine[] {
-  const hashes = lines.map((line) => lineHash(line.content));
-  const byContent = contentMatches(lines, hashes, facts);
+  const byContent = contentMatches(lines, facts);
   return lines.map((line, index) => {
-    const found =
-      fromRecord(line, facts) ??
-      byContent.get(index) ??
-      fromTrailers(line, facts) ??
-      unattributed(line, facts);
+    const found = facts.beforeAdoption.has(line.commit)
+      ? unattributed(line, facts)
+      : (fromRecord(line, facts) ??
+        byContent.get(index) ??
+        fromTrailers(line, facts) ??
+        unattributed(line, facts));
     return {
       line: line.finalLine,
       content: line.content,
@@ -134,11 +127,13 @@ function fromRecord(line: BlamedInput, facts: AttributionFacts): Found | null {
   if (!record) return null;
   const file = record.files.find((candidate) => candidate.relative_path === line.filename);
   const source = { kind: "record", commit: line.commit } as const;
-  const base = { source, intentId: record.intent_id, contributor: file?.contributor ?? null };
-  const range = file?.ranges.find(
-    (candidate) =>
-      candidate.start_line <= line.originalLine && line.originalLine <= candidate.end_line,
-  );
+  const range = file ? rangeAt(file, line.originalLine) : undefined;
+  const contributor = file
+    ? range
+      ? rangeContributor(record, file, range)
+      : fileContributor(record, file)
+    : null;
+  const base = { source, intentId: record.intent_id, contributor };
   if (!file || !range) {
     return {
       ...base,
@@ -149,7 +144,7 @@ function fromRecord(line: BlamedInput, facts: AttributionFacts): Found | null {
     };
   }
   const span = `${line.filename}:${range.start_line}-${range.end_line}`;
-  const disagreement = recordDisagreement(line, record, file.contributor, facts);
+  const disagreement = recordDisagreement(line, record, fileContributor(record, file), facts);
   if (disagreement) return { ...base, confidence: "tampered", reason: disagreement };
   const matches = facts.rangeMatches.get(rangeKey(line.commit, line.filename, range.start_line));
   if (matches === undefined) {
@@ -204,66 +199,71 @@ function recordDisagreement(
 }
 
 /**
- * Lines without a record of their own, attributed by content: a run of lines whose hashes follow
- * one another in one recorded range, with at least contentRunLength non-trivial lines. The
- * longest run wins; trivial lines inside a run go with it.
+ * Lines of commits after adoption without a valid record, attributed by content: a run of lines
+ * whose hashes follow one another in one recorded range (recorded-runs.ts). Only evidence that
+ * existed when the line was written counts: the source must not descend from the blamed commit
+ * and must have been committed no later than it (a source whose commit is not here: recorded no
+ * later). Of several sources, ancestors of the blamed commit first, then the latest.
  */
 function contentMatches(
   lines: readonly BlamedInput[],
-  hashes: readonly string[],
   facts: AttributionFacts,
 ): Map<number, Found> {
   const found = new Map<number, Found>();
   if (facts.recorded.size === 0) return found;
-  const needs = (index: number) => {
-    const line = lines[index] as BlamedInput;
-    const record = facts.records.get(line.commit);
-    return !record?.files.some((file) => file.relative_path === line.filename);
-  };
-  for (let index = 0; index < lines.length; index++) {
-    if (found.has(index) || !needs(index) || isTrivialLine((lines[index] as BlamedInput).content)) {
-      continue;
-    }
-    let best: { from: number; to: number; at: RecordedLine } | null = null;
-    for (const at of facts.recorded.get(hashes[index] as string) ?? []) {
-      if (at.commit === (lines[index] as BlamedInput).commit) continue;
-      let from = index;
-      while (
-        from > 0 &&
-        at.position - (index - from) > 0 &&
-        needs(from - 1) &&
-        hashes[from - 1] === at.rangeHashes[at.position - (index - from) - 1]
-      ) {
-        from -= 1;
-      }
-      let to = index;
-      while (
-        to + 1 < lines.length &&
-        needs(to + 1) &&
-        hashes[to + 1] === at.rangeHashes[at.position + (to + 1 - index)]
-      ) {
-        to += 1;
-      }
-      let solid = 0;
-      for (let k = from; k <= to; k++)
-        if (!isTrivialLine((lines[k] as BlamedInput).content)) solid++;
-      if (solid >= contentRunLength && (!best || to - from > best.to - best.from)) {
-        best = { from, to, at };
-      }
-    }
-    if (!best) continue;
-    const { at } = best;
-    for (let k = best.from; k <= best.to; k++) {
+  const { history } = facts;
+  const toMatch = lines.map((line) => ({
+    hash: lineHash(line.content),
+    trivial: isTrivialLine(line.content),
+    open: needsContent(line, facts),
+  }));
+  const when = (source: RecordedLine & { recordedAt?: number }) =>
+    history.committed(source.commit) ?? source.recordedAt ?? Number.POSITIVE_INFINITY;
+  const blamedAt = (line: BlamedInput) =>
+    notCommitted.test(line.commit) ? Number.POSITIVE_INFINITY : line.committerTime;
+  const runs = recordedRuns(
+    toMatch,
+    (hash) => facts.recorded.get(hash),
+    (source, index) => {
+      const line = lines[index] as BlamedInput;
+      return (
+        source.commit !== line.commit &&
+        when(source) <= blamedAt(line) &&
+        !history.isAncestor(line.commit, source.commit)
+      );
+    },
+    (a, b, index) => {
+      const blamed = (lines[index] as BlamedInput).commit;
+      const ancestry =
+        Number(history.isAncestor(b.commit, blamed)) - Number(history.isAncestor(a.commit, blamed));
+      return ancestry !== 0 ? ancestry : when(b) - when(a);
+    },
+  );
+  for (const run of runs) {
+    const { source } = run;
+    const blamed = (lines[run.from] as BlamedInput).commit;
+    const { start, end } = sourceLines(run);
+    const how = history.isAncestor(source.commit, blamed)
+      ? "an ancestor of this line's commit"
+      : history.committed(source.commit) === undefined
+        ? "a commit not in this clone, recorded before this line's commit"
+        : "committed before this line's commit, on another branch";
+    for (let k = run.from; k <= run.to; k++) {
       found.set(k, {
         confidence: "derived",
-        reason: `the same ${best.to - best.from + 1} lines were recorded in ${at.commit.slice(0, 12)} (${at.path})`,
-        source: { kind: "content", commit: at.commit, path: at.path },
-        intentId: at.intentId,
-        contributor: at.contributor,
+        reason: `the same ${run.to - run.from + 1} lines were recorded in ${source.commit.slice(0, 12)} (${source.path}:${start}-${end}), ${how}`,
+        source: { kind: "content", commit: source.commit, path: source.path },
+        intentId: source.intentId,
+        contributor: source.contributor,
       });
     }
   }
   return found;
+}
+
+/** Whether a line is one content matching may answer: after adoption, and no valid record. */
+function needsContent(line: BlamedInput, facts: AttributionFacts): boolean {
+  return !facts.records.has(line.commit) && !facts.beforeAdoption.has(line.commit);
 }
 
 function fromTrailers(line: BlamedInput, facts: AttributionFacts): Found | null {

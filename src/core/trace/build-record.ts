@@ -3,7 +3,18 @@ import { type ChangeOperation, type FileChange, pathKey } from "../file-change.j
 import type { CommitDiff } from "./commit-diff.js";
 import type { Contributor } from "./contributor.js";
 import type { LineRange } from "./range-hash.js";
-import type { TracedFile, TraceRecord } from "./record-schema.js";
+import { sameContributor } from "./record-contributors.js";
+import type { RangeEvidence, TracedFileV2, TraceRecordV2 } from "./record-schema.js";
+import { recordVersion } from "./record-version.js";
+
+/** A range with the contributor that wrote it when not the file's, and the evidence for it. */
+export type AttributedRange = LineRange & { contributor?: Contributor; evidence?: RangeEvidence };
+
+/** A file's contributor and its ranges, each with its own contributor where it differs. */
+export interface FileAttribution {
+  contributor: Contributor;
+  ranges: AttributedRange[];
+}
 
 export interface RecordInput {
   diff: CommitDiff;
@@ -16,8 +27,14 @@ export interface RecordInput {
   intentId: string | null;
   /** That intent as the rules define it, for its related specs; null when unknown. */
   intent: Intent | null;
-  /** Who made each file's change, given its ranges (usually one contributor for the commit). */
-  contributorOf: (file: FileChange, ranges: readonly LineRange[]) => Contributor;
+  /** Who made the commit: the record's contributor, every line's unless `attribute` says otherwise. */
+  contributor: Contributor;
+  /**
+   * Who made a file's change and each of its ranges, given the ranges the diff found: the ranges
+   * may come back split, only where the contributor changes (carried attribution). Absent: the
+   * commit's contributor for everything.
+   */
+  attribute?: (file: FileChange, ranges: readonly LineRange[]) => FileAttribution;
   id: string;
   timestamp: string;
   toolVersion: string;
@@ -30,19 +47,21 @@ const gitlinkMode = "160000";
  * carries its `line_hashes` (range-hash.ts computes them with its content hash, from the same
  * lines): the hooks write them, and verify, which builds its recomputation here too, expects them.
  */
-export function buildRecord(input: RecordInput): TraceRecord {
+export function buildRecord(input: RecordInput): TraceRecordV2 {
   const { diff } = input;
   const related = [
     ...(input.intent?.related_specs ?? []),
     ...(input.intentId ? [{ type: "intent", value: input.intentId }] : []),
   ];
   return {
+    version: recordVersion,
     id: input.id,
     timestamp: input.timestamp,
     intent_id: input.intentId,
     vcs: { type: "git", revision_id: diff.commit.sha },
     parents: diff.commit.parents,
     tool: { name: "intentguard", version: input.toolVersion },
+    contributor: input.contributor,
     files: diff.changes.map((change) => tracedFile(input, change, related)),
   };
 }
@@ -50,12 +69,16 @@ export function buildRecord(input: RecordInput): TraceRecord {
 function tracedFile(
   input: RecordInput,
   change: FileChange,
-  related: TracedFile["related"],
-): TracedFile {
+  related: TracedFileV2["related"],
+): TracedFileV2 {
   const operation = recordOperation(change.operation);
-  const ranges = hasLines(input, change)
+  const found = hasLines(input, change)
     ? (input.diff.ranges.get(pathKey(change.path, change.pathBytes)) ?? [])
     : [];
+  const { contributor, ranges } = input.attribute?.(change, found) ?? {
+    contributor: input.contributor,
+    ranges: found,
+  };
   return {
     relative_path: change.path,
     ...(change.pathBytes ? { relative_path_base64: base64(change.pathBytes) } : {}),
@@ -64,8 +87,8 @@ function tracedFile(
     ...(change.oldPathBytes ? { old_path_base64: base64(change.oldPathBytes) } : {}),
     before: side(input, change.oldMode, change.oldBlob),
     after: side(input, change.newMode, change.newBlob),
-    contributor: input.contributorOf(change, ranges),
-    ranges,
+    ...(sameContributor(contributor, input.contributor) ? {} : { contributor }),
+    ranges: ranges.map((range) => ownContributor(range, contributor)),
     mutation_class: mutationClass(operation),
     related,
   };
@@ -82,7 +105,14 @@ function hasLines(input: RecordInput, change: FileChange): boolean {
   return !binary(change.oldBlob) && !binary(change.newBlob);
 }
 
-function side(input: RecordInput, mode: string | null, oid: string | null): TracedFile["before"] {
+/** A range names its contributor (and evidence) only where it is not its file's. */
+function ownContributor(range: AttributedRange, file: Contributor): TracedFileV2["ranges"][number] {
+  const { contributor, evidence, ...rest } = range;
+  if (!contributor || !evidence || sameContributor(contributor, file)) return rest;
+  return { ...rest, contributor, evidence };
+}
+
+function side(input: RecordInput, mode: string | null, oid: string | null): TracedFileV2["before"] {
   if (mode === null || oid === null) return null;
   return { sha256: mode === gitlinkMode ? null : (input.blob(oid)?.sha256 ?? null), mode, oid };
 }
@@ -95,7 +125,7 @@ function base64(bytes: Uint8Array): string {
  * The record's four operations: a copy is a creation (it names its source in old_path), and a
  * mode or type change is a modification (before and after show the modes).
  */
-function recordOperation(operation: ChangeOperation): TracedFile["operation"] {
+function recordOperation(operation: ChangeOperation): TracedFileV2["operation"] {
   switch (operation) {
     case "create":
     case "copy":
@@ -114,6 +144,6 @@ function recordOperation(operation: ChangeOperation): TracedFile["operation"] {
  * INTENT_EVOLUTION. Modifying a file in place or renaming it reshapes what is there:
  * AST_REFACTOR.
  */
-function mutationClass(operation: TracedFile["operation"]): TracedFile["mutation_class"] {
+function mutationClass(operation: TracedFileV2["operation"]): TracedFileV2["mutation_class"] {
   return operation === "create" || operation === "delete" ? "INTENT_EVOLUTION" : "AST_REFACTOR";
 }

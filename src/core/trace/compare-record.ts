@@ -1,5 +1,6 @@
 import { appendAll } from "../unbounded-arrays.js";
-import type { TracedFile, TraceRecord } from "./record-schema.js";
+import { rangeContributor, sameContributor } from "./record-contributors.js";
+import type { TracedFile, TracedRange, TraceRecord } from "./record-schema.js";
 
 /** A file's identity in a record: its exact bytes when its name is not UTF-8, else its path. */
 function identity(file: Pick<TracedFile, "relative_path" | "relative_path_base64">): string {
@@ -16,7 +17,11 @@ function identity(file: Pick<TracedFile, "relative_path" | "relative_path_base64
  * existed lack them and are not faulted for it). Identity, time and contributor are not
  * recomputable: the ledger vouches for those (verify-traces.ts).
  */
-export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[] {
+export function compareRecord(
+  stored: TraceRecord,
+  fresh: TraceRecord,
+  pieceHash: PieceHash = () => null,
+): string[] {
   const differences: string[] = [];
   if (stored.vcs?.revision_id !== fresh.vcs.revision_id) {
     differences.push(
@@ -53,17 +58,26 @@ export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[]
       ]);
     if (summary(old) !== summary(file))
       differences.push(`${file.relative_path}: operation, modes or blob hashes differ`);
-    const ranges = (f: typeof file) =>
-      (f.ranges ?? [])
-        .map((range) => `${range.start_line}-${range.end_line}:${range.content_hash}`)
-        .join(",");
-    if (ranges(old) !== ranges(file)) {
+    const ranges = (
+      list: readonly { start_line: number; end_line: number; content_hash: string }[],
+    ) =>
+      list.map((range) => `${range.start_line}-${range.end_line}:${range.content_hash}`).join(",");
+    const runs = joinedRuns(old.ranges);
+    const bounds = (list: readonly { start_line: number; end_line: number }[]) =>
+      list.map((range) => `${range.start_line}-${range.end_line}`).join(",");
+    if (bounds(runs.map((run) => run.whole)) !== bounds(file.ranges)) {
       differences.push(
-        `${file.relative_path}: ranges differ (recorded ${ranges(old) || "none"}; recomputed ${ranges(file) || "none"})`,
+        `${file.relative_path}: ranges differ (recorded ${ranges(old.ranges) || "none"}; recomputed ${ranges(file.ranges) || "none"})`,
       );
-    } else {
-      appendAll(differences, lineHashDifferences(file.relative_path, old.ranges, file.ranges));
+      continue;
     }
+    runs.forEach((run, index) => {
+      const fresh = file.ranges[index] as TracedRange;
+      appendAll(
+        differences,
+        pieceDifferences(stored, old, file.relative_path, run, fresh, pieceHash),
+      );
+    });
   }
   for (const [key, file] of storedFiles) {
     if (!freshFiles.has(key))
@@ -73,24 +87,93 @@ export function compareRecord(stored: TraceRecord, fresh: TraceRecord): string[]
 }
 
 /**
- * A stored range's `line_hashes` against the recomputed ones, range by range (the bounds already
- * agree): each must be the hash of its line. Absent ones are not a difference: they are optional.
+ * The content hash of lines `start`..`end` of a file after the commit, for a range the record
+ * split by contributor (verify reads the file); null when it cannot be read.
  */
-function lineHashDifferences(
+export type PieceHash = (path: string, start: number, end: number) => string | null;
+
+/** A recomputed range as the record holds it: one range, or pieces split by contributor. */
+interface JoinedRun {
+  whole: { start_line: number; end_line: number };
+  pieces: TracedRange[];
+}
+
+/** The stored ranges joined where one ends on the line before the next begins. */
+function joinedRuns(ranges: readonly TracedRange[]): JoinedRun[] {
+  const runs: JoinedRun[] = [];
+  for (const range of ranges) {
+    const last = runs[runs.length - 1];
+    if (last && last.whole.end_line + 1 === range.start_line) {
+      last.whole.end_line = range.end_line;
+      last.pieces.push(range);
+    } else {
+      runs.push({
+        whole: { start_line: range.start_line, end_line: range.end_line },
+        pieces: [range],
+      });
+    }
+  }
+  return runs;
+}
+
+/**
+ * One recomputed range against the stored range or pieces holding it: an unsplit range has the
+ * recomputed content hash; pieces split it only where the contributor changes, and each holds
+ * the content hash of its lines and their line hashes. Line hashes are optional in version 1
+ * (absent ones are not a difference); when present each must be the hash of its line.
+ */
+function pieceDifferences(
+  record: TraceRecord,
+  file: TracedFile,
   path: string,
-  stored: readonly TracedFile["ranges"][number][],
-  fresh: readonly TracedFile["ranges"][number][],
+  run: JoinedRun,
+  fresh: TracedRange,
+  pieceHash: PieceHash,
 ): string[] {
   const differences: string[] = [];
-  stored.forEach((range, index) => {
-    const recorded = range.line_hashes;
-    if (recorded === undefined) return;
-    const expected = fresh[index]?.line_hashes ?? [];
-    const length = Math.max(recorded.length, expected.length);
-    for (let offset = 0; offset < length; offset++) {
-      if (recorded[offset] === expected[offset]) continue;
+  const [only] = run.pieces;
+  if (run.pieces.length === 1 && only) {
+    if (only.content_hash !== fresh.content_hash) {
       differences.push(
-        `${path}: line_hashes of range ${range.start_line}-${range.end_line} differ from the content (line ${range.start_line + offset}: recorded ${recorded[offset] ?? "none"}, recomputed ${expected[offset] ?? "none"})`,
+        `${path}: ranges differ (recorded ${only.start_line}-${only.end_line}:${only.content_hash}; recomputed ${fresh.start_line}-${fresh.end_line}:${fresh.content_hash})`,
+      );
+      return differences;
+    }
+  }
+  run.pieces.forEach((piece, index) => {
+    const span = `${piece.start_line}-${piece.end_line}`;
+    const previous = run.pieces[index - 1];
+    if (
+      previous &&
+      sameContributor(
+        rangeContributor(record, file, previous),
+        rangeContributor(record, file, piece),
+      )
+    ) {
+      differences.push(
+        `${path}: range ${span} is split from the range before it, but both have the same contributor (ranges split only where the contributor changes)`,
+      );
+    }
+    if (run.pieces.length > 1) {
+      const hash = pieceHash(path, piece.start_line, piece.end_line);
+      if (hash !== piece.content_hash) {
+        differences.push(
+          `${path}: the content hash of range ${span} does not match its lines${hash === null ? " (they could not be read)" : ""}`,
+        );
+      }
+    }
+    const recorded = piece.line_hashes;
+    if (recorded === undefined) return;
+    const offset = piece.start_line - fresh.start_line;
+    const expected = (fresh.line_hashes ?? []).slice(
+      offset,
+      offset + piece.end_line - piece.start_line + 1,
+    );
+    const length = Math.max(recorded.length, expected.length);
+    for (let at = 0; at < length; at++) {
+      if (recorded[at] === expected[at]) continue;
+      differences.push(
+        `${path}: line_hashes of range ${span} differ from the content (line ${piece.start_line + at}: recorded ${recorded[at] ?? "none"}, recomputed ${expected[at] ?? "none"})`,
       );
       return;
     }

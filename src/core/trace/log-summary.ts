@@ -1,4 +1,5 @@
 import type { Contributor } from "./contributor.js";
+import { contributorsOf, rangeContributor } from "./record-contributors.js";
 import type { TraceRecord } from "./record-schema.js";
 
 /** One traced commit in `trace log`. */
@@ -47,13 +48,13 @@ export function summariseLog(
     let lines = 0;
     for (const file of record.files) {
       entry.files.add(file.relative_path);
-      const fileLines = file.ranges.reduce(
-        (sum, range) => sum + range.end_line - range.start_line + 1,
-        0,
-      );
-      lines += fileLines;
-      if (file.contributor.entity_type === "AI") entry.log.ai_lines += fileLines;
-      else entry.log.human_lines += fileLines;
+      for (const range of file.ranges) {
+        const rangeLines = range.end_line - range.start_line + 1;
+        lines += rangeLines;
+        if (rangeContributor(record, file, range).entity_type === "AI") {
+          entry.log.ai_lines += rangeLines;
+        } else entry.log.human_lines += rangeLines;
+      }
     }
     const info = commits.get(record.vcs.revision_id);
     entry.log.commits.push({
@@ -62,7 +63,9 @@ export function summariseLog(
       subject: info?.subject ?? "",
       files: record.files.length,
       lines,
-      contributors: distinctContributors(record.files.map((file) => file.contributor)),
+      contributors: distinctContributors(
+        record.files.flatMap((file) => contributorsOf(record, file)),
+      ),
     });
     entry.log.lines += lines;
     entry.log.files = entry.files.size;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordVersion } from "./record-version.js";
 
 const sha256 = z
   .string()
@@ -12,41 +13,127 @@ const FileSide = z.object({
   oid: objectId,
 });
 
-const Contributor = z.object({
-  entity_type: z.enum(["AI", "HUMAN"]),
-  model_identifier: z.string().min(1).optional(),
-  agent_id: z.string().min(1).optional(),
-  name: z.string().optional(),
-  email: z.string().optional(),
-});
-
-const LineRange = z
+const Contributor = z
   .object({
-    start_line: z.number().int().min(1),
-    end_line: z.number().int().min(1),
-    content_hash: sha256,
-    line_hashes: z
-      .array(z.string().regex(/^[0-9a-f]{16}$/, { error: "16 lowercase hex digits" }))
+    entity_type: z.enum(["AI", "HUMAN"]).meta({ description: "An AI model, or a person." }),
+    model_identifier: z
+      .string()
+      .min(1)
       .optional()
-      .meta({
-        description:
-          'One hash per line of the range, in order (end_line - start_line + 1 of them), so that a single line can be matched by its content: blame uses them to recover a line\'s intent and contributor when the commit git blame names has no record (a squash merge of traced commits). Each is the first 16 lowercase hex digits of the SHA-256 of the line\'s content taken as content_hash takes it: the bytes git stores, without the line\'s "\\n" or "\\r\\n" terminator (a lone "\\r" ending an unterminated last line is content). To recompute: split `git show <commit>:<path>` at "\\n", drop the final "\\r" of each line a "\\n" ended, hash lines start_line..end_line. Optional: records written before it existed are valid without it.',
-      }),
+      .meta({ description: 'The AI\'s model, as declared, e.g. "anthropic/claude-sonnet-4-6".' }),
+    agent_id: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: "The agent (harness, role) that ran the model, as declared." }),
+    name: z.string().optional().meta({ description: "A person's name (the commit's author)." }),
+    email: z.string().optional().meta({ description: "A person's e-mail (the commit's author)." }),
   })
-  .refine((range) => range.end_line >= range.start_line, { error: "end_line before start_line" })
-  .superRefine((range, context) => {
-    const lines = range.end_line - range.start_line + 1;
-    if (range.line_hashes === undefined || range.line_hashes.length === lines) return;
-    context.addIssue({
-      code: "custom",
-      path: ["line_hashes"],
-      message: `${range.line_hashes.length} line hashes for a range of ${lines} lines (lines ${range.start_line}-${range.end_line}); expected one per line`,
-    });
+  .meta({ description: "Who made lines: a person, or an AI model and the agent that ran it." });
+
+const lineHashes = z
+  .array(z.string().regex(/^[0-9a-f]{16}$/, { error: "16 lowercase hex digits" }))
+  .meta({
+    description:
+      'One hash per line of the range, in order (end_line - start_line + 1 of them), so that a single line can be matched by its content: blame uses them to recover a line\'s intent and contributor when the commit git blame names has no record (a squash merge of traced commits), and the hooks to carry an AI\'s lines into a squash or a copy. Each is the first 16 lowercase hex digits of the SHA-256 of the line\'s content taken as content_hash takes it: the bytes git stores, without the line\'s "\\n" or "\\r\\n" terminator (a lone "\\r" ending an unterminated last line is content). To recompute: split `git show <commit>:<path>` at "\\n", drop the final "\\r" of each line a "\\n" ended, hash lines start_line..end_line. Optional in version 1: records written before it existed are valid without it.',
   });
+
+const rangeFields = {
+  start_line: z
+    .number()
+    .int()
+    .min(1)
+    .meta({ description: "The range's first line in the file after the commit (1-based)." }),
+  end_line: z.number().int().min(1).meta({ description: "The range's last line (inclusive)." }),
+  content_hash: sha256.meta({
+    description:
+      '"sha256:" + hex SHA-256 of the range\'s lines, each without its "\\n" or "\\r\\n" terminator, joined by "\\n".',
+  }),
+};
+
+/** A range's bounds and line hashes agree: one hash per line. */
+function checkRange<
+  S extends z.ZodType<{ start_line: number; end_line: number; line_hashes?: string[] | undefined }>,
+>(schema: S): S {
+  return schema
+    .refine((range) => range.end_line >= range.start_line, { error: "end_line before start_line" })
+    .superRefine((range, context) => {
+      const lines = range.end_line - range.start_line + 1;
+      if (range.line_hashes === undefined || range.line_hashes.length === lines) return;
+      context.addIssue({
+        code: "custom",
+        path: ["line_hashes"],
+        message: `${range.line_hashes.length} line hashes for a range of ${lines} lines (lines ${range.start_line}-${range.end_line}); expected one per line`,
+      });
+    });
+}
+
+const LineRangeV1 = checkRange(z.object({ ...rangeFields, line_hashes: lineHashes.optional() }));
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: "base64" });
 
-const TracedFile = z.object({
+/**
+ * Why a range has a contributor of its own: where that contributor comes from. Verify holds a
+ * `source` to the source's record; the others are the hooks' word, vouched for by the ledger.
+ */
+const Evidence = z
+  .discriminatedUnion("kind", [
+    z
+      .object({
+        kind: z.literal("source"),
+        commit: objectId.meta({ description: "The commit whose record holds the lines." }),
+        path: z.string().min(1).meta({ description: "The file in that record (relative_path)." }),
+        path_base64: base64
+          .optional()
+          .meta({ description: "The path's exact bytes (base64) when they are not UTF-8." }),
+        start_line: z.number().int().min(1).meta({
+          description: "The first of the lines in that commit's file (its numbering).",
+        }),
+        end_line: z.number().int().min(1).meta({ description: "The last of them (inclusive)." }),
+      })
+      .meta({
+        description:
+          "The same lines, in the same order, are recorded as this contributor in another commit's record (a merge --squash, a cherry-pick whose note did not travel, a copied block, an amended or rebased commit): that record's ranges hold these line hashes at these lines, with this contributor.",
+      }),
+    z
+      .object({
+        kind: z.literal("observed"),
+        agent_id: z.string().min(1).optional(),
+        model_identifier: z.string().min(1).optional(),
+        session_id: z.string().min(1).optional(),
+        tool_use_id: z.string().min(1).optional(),
+      })
+      .meta({
+        description:
+          "An agent was seen writing these lines (its hook's checkpoint): the agent, model, session and tool call that wrote them.",
+      }),
+    z
+      .object({
+        kind: z.literal("declared"),
+        by: z.enum(["environment", "trailers"]),
+      })
+      .meta({
+        description:
+          "Declared when the commit was made: by INTENTGUARD_CONTRIBUTOR / _MODEL / _AGENT, or by the commit's Contributor-* trailers.",
+      }),
+  ])
+  .meta({ description: "Where a range's own contributor comes from." });
+
+const LineRangeV2 = checkRange(
+  z.object({
+    ...rangeFields,
+    line_hashes: lineHashes,
+    contributor: Contributor.optional().meta({
+      description:
+        "Who wrote this range, when not the file's contributor; with its evidence. Ranges are the maximal runs of added lines, split only where the contributor changes.",
+    }),
+    evidence: Evidence.optional(),
+  }),
+).refine((range) => (range.contributor === undefined) === (range.evidence === undefined), {
+  error: "a range's contributor and its evidence come together",
+});
+
+const fileHead = {
   relative_path: z.string().min(1).meta({
     description:
       "The path after the change, repo-root relative. git names files by bytes: when the name is not valid UTF-8, this shows it with U+FFFD and relative_path_base64 holds its exact bytes.",
@@ -62,26 +149,33 @@ const TracedFile = z.object({
   }),
   before: FileSide.nullable(),
   after: FileSide.nullable(),
-  contributor: Contributor,
-  ranges: z.array(LineRange),
+};
+
+// Apart from the head, so that the fields keep the order the hooks write them in: readers return
+// what the schema checked, in its order, and `trace export` writes records as stored.
+const fileTail = {
   mutation_class: z.enum(["AST_REFACTOR", "INTENT_EVOLUTION"]),
   related: z.array(z.object({ type: z.string().min(1), value: z.string().min(1) })),
+};
+
+const TracedFileV1 = z.object({
+  ...fileHead,
+  contributor: Contributor,
+  ranges: z.array(LineRangeV1),
+  ...fileTail,
 });
 
-/**
- * A trace record: one commit, keyed to its SHA, one JSON object per line in the note. The
- * fields of the seed format (id, timestamp, intent_id, vcs, files with contributor, ranges,
- * mutation_class, related) plus the change model (operation, old_path, before, after) and the
- * commit's parents. `intent_id` is null when the commit carries no Intent: trailer.
- */
-export const TraceRecord = z.object({
-  id: z.uuid({ version: "v4" }),
-  timestamp: z.iso.datetime({ offset: true }),
-  intent_id: z.string().min(1).nullable(),
-  vcs: z.object({ type: z.literal("git"), revision_id: objectId }),
-  parents: z.array(objectId),
-  tool: z.object({ name: z.literal("intentguard"), version: z.string() }),
-  files: z.array(TracedFile),
+const TracedFileV2 = z.object({
+  ...fileHead,
+  contributor: Contributor.optional().meta({
+    description:
+      "Who made this file's change, when not the record's contributor: the file-level contributor, checked by blame against the commit's Contributor-* trailers.",
+  }),
+  ranges: z.array(LineRangeV2),
+  ...fileTail,
+});
+
+const ledger = {
   ledger: z
     .object({
       clone: z.string().min(1),
@@ -93,7 +187,63 @@ export const TraceRecord = z.object({
       description:
         "Where the clone that wrote the record logged it: that clone's identity, the line number (seq) of its commit_traced event in its ledger, and the SHA-256 of that line. The line carries the record's digest (SHA-256 of the record's canonical JSON — keys sorted, no whitespace — without this field), so the clone's ledger vouches for the record and the record for the ledger.",
     }),
+};
+
+const recordFields = {
+  id: z.uuid({ version: "v4" }).meta({ description: "The record's own identity (UUID v4)." }),
+  timestamp: z.iso
+    .datetime({ offset: true })
+    .meta({ description: "When the hook wrote the record (ISO 8601)." }),
+  intent_id: z.string().min(1).nullable().meta({
+    description:
+      "The commit's own Intent: trailer; null without one (a governance change, a merge that authors nothing).",
+  }),
+  vcs: z
+    .object({ type: z.literal("git"), revision_id: objectId })
+    .meta({ description: "The commit the record is keyed to (its note's commit)." }),
+  parents: z.array(objectId).meta({ description: "The commit's parents, in order." }),
+  tool: z.object({ name: z.literal("intentguard"), version: z.string() }),
+};
+
+/**
+ * A version-1 trace record (no `version` field): every file names its contributor, every range is
+ * the file's. Still read and verified; no longer written.
+ */
+export const TraceRecordV1 = z.object({
+  ...recordFields,
+  files: z.array(TracedFileV1),
+  ...ledger,
 });
 
-export type TraceRecord = z.output<typeof TraceRecord>;
+/**
+ * A trace record, version 2: one commit, keyed to its SHA, one JSON object per line in the note.
+ * The seed format's fields (id, timestamp, intent_id, vcs, files, ranges, mutation_class,
+ * related), the change model (operation, old_path, before, after), the commit's parents, and who
+ * wrote what at three levels: the record's `contributor` (the commit's, the default), a file's
+ * (only where it differs), and a range's (only where it differs, with its evidence).
+ */
+export const TraceRecordV2 = z
+  .object({
+    version: z.literal(recordVersion).meta({ description: "The record format's version: 2." }),
+    ...recordFields,
+    contributor: Contributor.meta({
+      description:
+        "Who made the commit (its Contributor-* trailers, else the environment, else a known AI Co-authored-by, else the author): every file's and range's contributor unless they name their own.",
+    }),
+    files: z.array(TracedFileV2),
+    ...ledger,
+  })
+  .meta({
+    title: "intentguard trace record, version 2",
+    description:
+      "One commit's trace: one JSON object per line of its note in refs/notes/intentguard. Readers accept version 1 (no version field) too, and name a newer version as written by a newer intentguard.",
+  });
+
+export type TraceRecordV1 = z.output<typeof TraceRecordV1>;
+export type TraceRecordV2 = z.output<typeof TraceRecordV2>;
+export type TraceRecord = TraceRecordV1 | TraceRecordV2;
 export type TracedFile = TraceRecord["files"][number];
+export type TracedFileV2 = TraceRecordV2["files"][number];
+export type TracedRange = TracedFile["ranges"][number];
+export type RecordContributor = z.output<typeof Contributor>;
+export type RangeEvidence = z.output<typeof Evidence>;

@@ -1,6 +1,7 @@
 import { lineContributor } from "./attribute-lines.js";
 import type { FileBlame, LineContributor } from "./blame-line.js";
 import { contributorKey } from "./blame-runs.js";
+import { fileContributor, rangeContributor } from "./record-contributors.js";
 import type { TraceRecord } from "./record-schema.js";
 
 /** The stable, versioned shape of `trace stats --json`. */
@@ -171,16 +172,18 @@ export function tallyStats(facts: StatsFacts): TraceStats {
     const intent = intentTally(record.intent_id);
     intent.commits.add(commit);
     for (const file of files) {
-      const added = file.ranges.reduce(
-        (sum, range) => sum + range.end_line - range.start_line + 1,
-        0,
-      );
-      intent.counts.lines_added += added;
       intent.files.add(file.relative_path);
-      const who = contributorTally(lineContributor(file.contributor));
-      who.commits.add(commit);
-      who.counts.lines_added += added;
-      who.files.add(file.relative_path);
+      const fileWho = contributorTally(lineContributor(fileContributor(record, file)));
+      fileWho.commits.add(commit);
+      fileWho.files.add(file.relative_path);
+      for (const range of file.ranges) {
+        const added = range.end_line - range.start_line + 1;
+        intent.counts.lines_added += added;
+        const who = contributorTally(lineContributor(rangeContributor(record, file, range)));
+        who.commits.add(commit);
+        who.counts.lines_added += added;
+        who.files.add(file.relative_path);
+      }
     }
   }
 
