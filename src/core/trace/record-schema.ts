@@ -8,9 +8,14 @@ const objectId = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, { error: "a g
 
 /** One side of a file change: the blob's SHA-256 (null for a submodule), mode and git object ID. */
 const FileSide = z.object({
-  sha256: sha256.nullable(),
-  mode: z.string().regex(/^[0-7]{6}$/),
-  oid: objectId,
+  sha256: sha256.nullable().meta({
+    description: "SHA-256 of the blob's bytes as git stores them; null for a submodule.",
+  }),
+  mode: z
+    .string()
+    .regex(/^[0-7]{6}$/)
+    .meta({ description: "git's mode: 100644, 100755, 120000 (symlink), 160000 (submodule)." }),
+  oid: objectId.meta({ description: "git's object ID of the blob (or the submodule's commit)." }),
 });
 
 const Contributor = z
@@ -80,7 +85,7 @@ const Evidence = z
   .discriminatedUnion("kind", [
     z
       .object({
-        kind: z.literal("source"),
+        kind: z.literal("source").meta({ description: "Another record holds the lines." }),
         commit: objectId.meta({ description: "The commit whose record holds the lines." }),
         path: z.string().min(1).meta({ description: "The file in that record (relative_path)." }),
         path_base64: base64
@@ -97,11 +102,15 @@ const Evidence = z
       }),
     z
       .object({
-        kind: z.literal("observed"),
-        agent_id: z.string().min(1).optional(),
-        model_identifier: z.string().min(1).optional(),
-        session_id: z.string().min(1).optional(),
-        tool_use_id: z.string().min(1).optional(),
+        kind: z.literal("observed").meta({ description: "An agent's hook saw them written." }),
+        agent_id: z.string().min(1).optional().meta({ description: "The agent that wrote them." }),
+        model_identifier: z.string().min(1).optional().meta({ description: "Its model." }),
+        session_id: z.string().min(1).optional().meta({ description: "The agent's session." }),
+        tool_use_id: z
+          .string()
+          .min(1)
+          .optional()
+          .meta({ description: "The tool call that wrote the lines." }),
       })
       .meta({
         description:
@@ -109,8 +118,10 @@ const Evidence = z
       }),
     z
       .object({
-        kind: z.literal("declared"),
-        by: z.enum(["environment", "trailers"]),
+        kind: z.literal("declared").meta({ description: "Declared when committing." }),
+        by: z
+          .enum(["environment", "trailers"])
+          .meta({ description: "INTENTGUARD_* variables, or Contributor-* trailers." }),
       })
       .meta({
         description:
@@ -142,26 +153,45 @@ const fileHead = {
     description:
       "The path's exact bytes (base64), present only when they are not valid UTF-8. Two such names that look alike in relative_path are two files.",
   }),
-  operation: z.enum(["create", "modify", "delete", "rename"]),
-  old_path: z.string().min(1).nullable(),
+  operation: z.enum(["create", "modify", "delete", "rename"]).meta({
+    description:
+      "What the commit did to the file: a copy is a create naming its source in old_path; a mode or type change is a modify.",
+  }),
+  old_path: z.string().min(1).nullable().meta({
+    description: "The path before a rename (or a copy's source); null otherwise.",
+  }),
   old_path_base64: base64.optional().meta({
     description: "old_path's exact bytes (base64), present only when they are not valid UTF-8.",
   }),
-  before: FileSide.nullable(),
-  after: FileSide.nullable(),
+  before: FileSide.nullable().meta({
+    description: "The file before the commit; null when created.",
+  }),
+  after: FileSide.nullable().meta({ description: "The file after the commit; null when deleted." }),
 };
 
 // Apart from the head, so that the fields keep the order the hooks write them in: readers return
 // what the schema checked, in its order, and `trace export` writes records as stored.
 const fileTail = {
-  mutation_class: z.enum(["AST_REFACTOR", "INTENT_EVOLUTION"]),
-  related: z.array(z.object({ type: z.string().min(1), value: z.string().min(1) })),
+  mutation_class: z.enum(["AST_REFACTOR", "INTENT_EVOLUTION"]).meta({
+    description:
+      "INTENT_EVOLUTION: a file created or deleted (what the code base does changes); AST_REFACTOR: modified or renamed.",
+  }),
+  related: z
+    .array(
+      z.object({
+        type: z.string().min(1).meta({ description: 'What it is: "intent", "issue", …' }),
+        value: z.string().min(1).meta({ description: "Its identifier." }),
+      }),
+    )
+    .meta({
+      description: "The intent and its related_specs (type and value), as the rules define them.",
+    }),
 };
 
 const TracedFileV1 = z.object({
   ...fileHead,
   contributor: Contributor,
-  ranges: z.array(LineRangeV1),
+  ranges: z.array(LineRangeV1).meta({ description: "The maximal runs of lines the commit adds." }),
   ...fileTail,
 });
 
@@ -171,16 +201,19 @@ const TracedFileV2 = z.object({
     description:
       "Who made this file's change, when not the record's contributor: the file-level contributor, checked by blame against the commit's Contributor-* trailers.",
   }),
-  ranges: z.array(LineRangeV2),
+  ranges: z.array(LineRangeV2).meta({
+    description:
+      "The runs of lines the commit adds, in order: maximal runs, split only where the contributor changes.",
+  }),
   ...fileTail,
 });
 
 const ledger = {
   ledger: z
     .object({
-      clone: z.string().min(1),
-      seq: z.number().int().min(1),
-      line_hash: sha256,
+      clone: z.string().min(1).meta({ description: "The identity of the clone that wrote it." }),
+      seq: z.number().int().min(1).meta({ description: "Its commit_traced line's number." }),
+      line_hash: sha256.meta({ description: "SHA-256 of that ledger line's bytes." }),
     })
     .optional()
     .meta({
@@ -199,10 +232,18 @@ const recordFields = {
       "The commit's own Intent: trailer; null without one (a governance change, a merge that authors nothing).",
   }),
   vcs: z
-    .object({ type: z.literal("git"), revision_id: objectId })
+    .object({
+      type: z.literal("git").meta({ description: "Always git." }),
+      revision_id: objectId.meta({ description: "The commit's SHA." }),
+    })
     .meta({ description: "The commit the record is keyed to (its note's commit)." }),
   parents: z.array(objectId).meta({ description: "The commit's parents, in order." }),
-  tool: z.object({ name: z.literal("intentguard"), version: z.string() }),
+  tool: z
+    .object({
+      name: z.literal("intentguard").meta({ description: "Always intentguard." }),
+      version: z.string().meta({ description: "Its version (package.json)." }),
+    })
+    .meta({ description: "The intentguard that wrote the record, and its version." }),
 };
 
 /**
@@ -211,7 +252,7 @@ const recordFields = {
  */
 export const TraceRecordV1 = z.object({
   ...recordFields,
-  files: z.array(TracedFileV1),
+  files: z.array(TracedFileV1).meta({ description: "Every file the commit changes." }),
   ...ledger,
 });
 
@@ -230,7 +271,7 @@ export const TraceRecordV2 = z
       description:
         "Who made the commit (its Contributor-* trailers, else the environment, else a known AI Co-authored-by, else the author): every file's and range's contributor unless they name their own.",
     }),
-    files: z.array(TracedFileV2),
+    files: z.array(TracedFileV2).meta({ description: "Every file the commit changes." }),
     ...ledger,
   })
   .meta({
