@@ -64,11 +64,15 @@ function commitLine(commit: LoggedCommit): string {
   return `  ${[commit.commit.slice(0, 10), commit.date, printable(commit.subject)].filter(Boolean).join(" ")}`;
 }
 
-/** `2 files, +3 lines, human Ada <ada@example.com>`; `no files` for a commit that changes none. */
+/**
+ * `2 files, +3 lines, human Ada <ada@example.com>; AI m/1`; `no files` for a commit that changes
+ * none (and so names no contributor).
+ */
 function commitDetail(commit: LoggedCommit): string {
   const changed =
     commit.files === 0
-      ? ["no files"]
-      : [plural(commit.files, "file"), `+${plural(commit.lines, "line")}`];
-  return [...changed, ...contributorNames(commit)].join(", ");
+      ? "no files"
+      : `${plural(commit.files, "file")}, +${plural(commit.lines, "line")}`;
+  const names = contributorNames(commit);
+  return names.length === 0 ? changed : `${changed}, ${names.join("; ")}`;
 }

@@ -60,7 +60,7 @@ export interface TraceStats {
   intents: IntentStats[];
   /**
    * The rules, no intent's work: commits that change only the rules files or the intent map
-   * (whatever `Intent:` they carry), and every line present in those files.
+   * (whatever `Intent:` they carry), and the attributed lines present in those files.
    */
   governance: StatsCounts;
   /** Most lines added first; ties by label. */
