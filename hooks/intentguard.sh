@@ -86,10 +86,43 @@ ig_selected_intent() {
   ig_selected=${ig_json%%'"'*}
 }
 
+# Lists, one a line, the paths the commit being made changes, after and before (--no-renames):
+# those of the patch git am applies when ig_patch names it (applypatch-msg runs before the patch
+# reaches the index), else those staged against HEAD (the index git commits from: git sets
+# GIT_INDEX_FILE for commit -a and commit <paths>), or against the empty tree for a first commit.
+# An amend is compared with the commit it replaces: what it stages anew.
+ig_changed_paths() {
+  if [ -n "${ig_patch:-}" ]; then
+    # "added<TAB>deleted<TAB>path"; a rename shows as "old => new", which is no rules file.
+    git apply --numstat "$ig_patch" | cut -f 3-
+    return
+  fi
+  set -- diff-index --cached --name-only --no-renames --ita-invisible-in-index --no-relative \
+    --ignore-submodules=none
+  git "$@" HEAD -- 2>/dev/null
+  [ $? = 128 ] || return 0
+  git "$@" "$(git hash-object -t tree /dev/null)" --
+}
+
+# Whether the paths on stdin (from ig_changed_paths) are a governance change: at least one, and
+# every one the rules files or the intent map, as src/core/governance-files.ts isGovernanceOnly
+# decides for the reports. Stops at the first other path: a work commit costs one line read.
+ig_only_governance() {
+  ig_any=
+  while IFS= read -r ig_path; do
+    case $ig_path in
+      .orchestration/active_intents.yaml | policies/intentguard.yaml | .orchestration/intent_map.md) ig_any=1 ;;
+      *) return 1 ;;
+    esac
+  done
+  [ -n "$ig_any" ]
+}
+
 # Adds to the message in $1 the trailers that bind the commit: `Intent:` (INTENTGUARD_INTENT,
-# else this work tree's selection, from the state directory $2), and the contributor the
-# environment declares (INTENTGUARD_CONTRIBUTOR, _MODEL, _AGENT; src/core/trace/contributor.ts
-# decides the same way). Each only when the message has no trailer with that key (git
+# else this work tree's selection, from the state directory $2) unless the commit changes only
+# the rules (a governance change serves no intent, and the gate needs none for it), and the
+# contributor the environment declares (INTENTGUARD_CONTRIBUTOR, _MODEL, _AGENT;
+# src/core/trace/contributor.ts decides the same way). Each only when the message has no trailer with that key (git
 # interpret-trailers --if-exists doNothing), and never to a blank message: the trailer alone
 # would turn an aborted commit into a real one. $3 is "strip" when git will strip comment lines
 # from the message (an editor was used): then git itself decides what is blank.
@@ -99,11 +132,13 @@ ig_add_trailers() {
   set --
   if [ -z "$ig_has_intent" ]; then
     ig_trim "${INTENTGUARD_INTENT:-}"
-    if [ -n "$ig_trimmed" ]; then
-      set -- --trailer "Intent: $ig_trimmed"
-    else
+    ig_intent=$ig_trimmed
+    if [ -z "$ig_intent" ]; then
       ig_selected_intent "$ig_state"
-      [ -z "$ig_selected" ] || set -- --trailer "Intent: $ig_selected"
+      ig_intent=$ig_selected
+    fi
+    if [ -n "$ig_intent" ] && ! ig_changed_paths | ig_only_governance; then
+      set -- --trailer "Intent: $ig_intent"
     fi
   fi
   ig_trim "${INTENTGUARD_CONTRIBUTOR:-}"

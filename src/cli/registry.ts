@@ -167,7 +167,7 @@ export const commands: CommandSpec[] = [
   },
   {
     name: "trace log",
-    summary: "traced commits per intent: files, lines, AI vs human",
+    summary: "traced commits per intent, governance apart: files, lines, AI vs human",
     options: {
       intent: { type: "string", value: "<ID>", description: "only this intent's commits" },
       since: {
@@ -238,7 +238,7 @@ export const commands: CommandSpec[] = [
   },
   {
     name: "trace stats",
-    summary: "per intent and contributor: commits, lines added, lines still present, files",
+    summary: "per intent (governance apart) and contributor: commits, lines added and present",
     arguments: "[<range>]",
     options: {
       path: {
@@ -284,7 +284,8 @@ export const commands: CommandSpec[] = [
     summary: "regenerate .orchestration/intent_map.md",
     options: {},
     notes: [
-      "Per intent, the files its commits touched with commit and line counts, and a mermaid diagram.",
+      "Per intent, the files its commits touched with commit and line counts; the governance commits'",
+      "files apart (a rules change is no intent's work, whatever its trailer); a mermaid diagram.",
     ],
     maxPositionals: 0,
     load: () => import("../commands/trace-map.js"),

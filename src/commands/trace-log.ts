@@ -1,3 +1,4 @@
+import { creditOf } from "../core/trace/commit-credit.js";
 import { summariseLog } from "../core/trace/log-summary.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { ExitCode, IntentguardError, UsageError } from "../errors.js";
@@ -20,8 +21,9 @@ import { recordsOfCommits } from "../trace/read-records.js";
 import type { CommandInput } from "./command.js";
 
 /**
- * Commits per intent, with counts of files and lines and how many lines came from AI. A note
- * line that is not a valid record is skipped and named on stderr; the valid ones are counted.
+ * Commits per intent (governance and merges that author nothing apart), with counts of files and
+ * lines and how many lines came from AI. A note line that is not a valid record is skipped and
+ * named on stderr; the valid ones are counted.
  */
 export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   const since = typeof values.since === "string" ? values.since : undefined;
@@ -41,18 +43,22 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     await readNotes(repo.root, commits.keys()),
   );
   process.stderr.write(skippedNoteLinesMessage(invalid));
-  const chosen = records.filter((record) => !only || record.intent_id === only);
+  // An intent's commits are those credited to it: not the rules changes that name it.
+  const chosen = records.filter((record) => {
+    const credit = creditOf(record);
+    return !only || (credit.kind === "intent" && credit.id === only);
+  });
   if (only !== undefined && chosen.length === 0) await refuseUnknownIntent(repo, only, records);
   if (records.length === 0 && (await notesNotFetched(repo.root))) {
     process.stderr.write(notesNotFetchedMessage());
   }
-  const logs = summariseLog(chosen, commits);
+  const log = summariseLog(chosen, commits);
   if (values.json) {
-    process.stdout.write(traceLogJson(logs, since ?? null));
+    process.stdout.write(traceLogJson(log, since ?? null));
     return ExitCode.Ok;
   }
   process.stdout.write(
-    formatTraceLog(logs, only ?? null, await styleFor(process.stdout, env.color)),
+    formatTraceLog(log, only ?? null, await styleFor(process.stdout, env.color)),
   );
   return ExitCode.Ok;
 }

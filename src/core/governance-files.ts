@@ -16,3 +16,18 @@ export const intentMapPath = ".orchestration/intent_map.md";
 export function isGovernancePath(path: string): boolean {
   return path === intentsFilePath || path === policyFilePath || path === intentMapPath;
 }
+
+/**
+ * Whether a change is governance only: it names a path, and every path it names — after the
+ * change and, for a rename or copy, before it — is a governance file. Such a commit serves no
+ * intent whatever `Intent:` trailer it carries (history holds some): the rules are nobody's
+ * work. hooks/intentguard.sh applies the same rule to the staged change, and adds no trailer.
+ */
+export function isGovernanceOnly(paths: Iterable<string>): boolean {
+  let any = false;
+  for (const path of paths) {
+    if (!isGovernancePath(path)) return false;
+    any = true;
+  }
+  return any;
+}

@@ -2,6 +2,7 @@ import type { Intent } from "../core/config/intents-schema.js";
 import type { Governance } from "../core/governance.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import type { GrantState } from "../core/scope/effective-scope.js";
+import { creditOf } from "../core/trace/commit-credit.js";
 import { IntentguardError } from "../errors.js";
 import type { Repo } from "../git/repo.js";
 import { type InvalidNoteLine, recordsInRange } from "../trace/read-records.js";
@@ -61,15 +62,19 @@ export interface TracedCommits {
   invalid: InvalidNoteLine[];
 }
 
-/** The traced commits of HEAD's history, counted per intent (as trace log reads them). */
+/**
+ * The traced commits of HEAD's history, counted per intent as trace log credits them: a rules
+ * change or a merge that authors nothing is no intent's commit, whatever its trailer says.
+ */
 export async function tracedCommits(repo: Repo): Promise<TracedCommits> {
   const { records, invalid } = await recordsInRange(repo.root, "HEAD");
   const commits = new Map<string, Set<string>>();
   for (const record of records) {
-    if (record.intent_id === null) continue;
-    const seen = commits.get(record.intent_id) ?? new Set<string>();
+    const credit = creditOf(record);
+    if (credit.kind !== "intent" || credit.id === null) continue;
+    const seen = commits.get(credit.id) ?? new Set<string>();
     seen.add(record.vcs.revision_id);
-    commits.set(record.intent_id, seen);
+    commits.set(credit.id, seen);
   }
   return {
     byIntent: new Map([...commits].map(([id, seen]) => [id, seen.size])),

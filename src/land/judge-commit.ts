@@ -140,7 +140,11 @@ export async function judgeLandedCommit(
   });
   if (judgement.kind === "ungoverned") return { commit: sha, diff, kind: "ungoverned" };
   const declared = local ? env.intent?.trim() : undefined;
-  if (declared && trailerValues(trailers, intentTrailer).length === 0) {
+  // The trailer hooks add none to a change of the rules alone (nor to a merge of one, which
+  // authors nothing): there its absence is no hook that did not run.
+  const needsTrailer =
+    judgement.verdict.kind !== "governance" && judgement.verdict.kind !== "merge";
+  if (declared && needsTrailer && trailerValues(trailers, intentTrailer).length === 0) {
     judgement.verdict.notes.push({ kind: "trailer-missing", declared });
   }
   const after = rules.inForce === null ? ownGovernance : rules.after;

@@ -1,3 +1,4 @@
+import { isGovernancePath } from "../core/governance-files.js";
 import type { Confidence, FileBlame, LineContributor } from "../core/trace/blame-line.js";
 import { confidenceOrder, contributorKey } from "../core/trace/blame-runs.js";
 import { largest } from "../core/unbounded-arrays.js";
@@ -45,8 +46,10 @@ export interface ContributorShare {
 export interface BlameSummary {
   files: BlameFileCount[];
   lines: number;
-  /** Most lines first; ties by id, no intent last. */
+  /** Most lines first; ties by id, no intent last. Lines of the rules files are not here. */
   intents: IntentShare[];
+  /** The lines of the rules files and the intent map: the rules, no intent's work. */
+  governance: { lines: number; share: number };
   /** Most lines first; ties as written, no contributor last. */
   contributors: ContributorShare[];
   /** Every confidence, 0 included. */
@@ -55,7 +58,8 @@ export interface BlameSummary {
 
 /**
  * Totals over the files blamed (one, or every file of a directory): per file its lines; per
- * intent and per contributor their lines and share of all lines; lines per confidence.
+ * intent and per contributor their lines and share of all lines, the rules files' lines counted
+ * as governance apart from every intent, whatever commit wrote them; lines per confidence.
  */
 export function blameSummary(blames: readonly FileBlame[]): BlameSummary {
   const intents = new Map<string | null, IntentShare>();
@@ -65,8 +69,10 @@ export function blameSummary(blames: readonly FileBlame[]): BlameSummary {
     number
   >;
   const files: BlameFileCount[] = [];
+  const governance = { lines: 0, share: 0 };
   let total = 0;
   for (const blame of blames) {
+    const rules = isGovernancePath(blame.path);
     const file: BlameFileCount = {
       path: blame.path,
       rev: blame.rev,
@@ -84,11 +90,15 @@ export function blameSummary(blames: readonly FileBlame[]): BlameSummary {
       else file.human_lines += 1;
       confidence[line.confidence] += 1;
 
-      const id = line.intent?.id ?? null;
-      const intent = intents.get(id) ?? { id, name: null, lines: 0, share: 0 };
-      intent.name ??= line.intent?.name ?? null;
-      intent.lines += 1;
-      intents.set(id, intent);
+      if (rules) {
+        governance.lines += 1;
+      } else {
+        const id = line.intent?.id ?? null;
+        const intent = intents.get(id) ?? { id, name: null, lines: 0, share: 0 };
+        intent.name ??= line.intent?.name ?? null;
+        intent.lines += 1;
+        intents.set(id, intent);
+      }
 
       const key = contributorKey(who);
       const contributor = contributors.get(key) ?? {
@@ -107,7 +117,7 @@ export function blameSummary(blames: readonly FileBlame[]): BlameSummary {
   }
   const share = (lines: number) =>
     total === 0 ? 0 : Math.round((lines / total) * 10_000) / 10_000;
-  for (const entry of [...intents.values(), ...contributors.values()])
+  for (const entry of [...intents.values(), governance, ...contributors.values()])
     entry.share = share(entry.lines);
   return {
     files,
@@ -118,6 +128,7 @@ export function blameSummary(blames: readonly FileBlame[]): BlameSummary {
         b.lines - a.lines ||
         (a.id ?? "").localeCompare(b.id ?? ""),
     ),
+    governance,
     contributors: [...contributors.values()].sort(
       (a, b) =>
         Number(a.type === null) - Number(b.type === null) ||
@@ -164,16 +175,18 @@ export function formatBlameSummaryText(summary: BlameSummary, style: Style): str
     );
   }
   if (summary.lines > 0) {
+    const intents = summary.intents.map((intent) => [
+      intentLabel(intent),
+      count(intent.lines),
+      percent(intent.share),
+    ]);
+    const { governance } = summary;
+    if (governance.lines > 0) {
+      intents.push(["governance (the rules)", count(governance.lines), percent(governance.share)]);
+    }
     out.push(
       "intents:",
-      ...table(
-        summary.intents.map((intent) => [
-          intentLabel(intent),
-          count(intent.lines),
-          percent(intent.share),
-        ]),
-        [false, true, true],
-      ),
+      ...table(intents, [false, true, true]),
       "contributors:",
       ...table(
         summary.contributors.map((contributor) => [

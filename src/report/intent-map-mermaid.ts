@@ -3,20 +3,26 @@ import { printable } from "./messages.js";
 
 /**
  * The intent map as a mermaid diagram, intent → files, in a fenced block. One node per intent
- * and per file, so a file two intents touched shows both edges.
+ * (and one for governance, which is none of them) and per file, so a file two intents touched
+ * shows both edges.
  */
 export function intentMapMermaid(map: IntentMap): string[] {
+  const sources = map.intents.map((entry) => ({
+    label: entry.id ?? "no intent",
+    files: entry.files,
+  }));
+  if (map.governance.length > 0) sources.push({ label: "governance", files: map.governance });
   const allFiles = [
-    ...new Set(map.intents.flatMap((entry) => entry.files.map((file) => file.path))),
+    ...new Set(sources.flatMap((source) => source.files.map((file) => file.path))),
   ].sort();
   const fileIds = new Map(allFiles.map((file, index) => [file, `f${index}`]));
   const out = ["```mermaid", "graph LR"];
-  for (const [index, entry] of map.intents.entries()) {
-    out.push(`  i${index}["${escapeLabel(entry.id ?? "no intent")}"]`);
+  for (const [index, source] of sources.entries()) {
+    out.push(`  i${index}["${escapeLabel(source.label)}"]`);
   }
   for (const file of allFiles) out.push(`  ${fileIds.get(file)}["${escapeLabel(file)}"]`);
-  map.intents.forEach((entry, index) => {
-    const paths = entry.files.map((file) => file.path).sort();
+  sources.forEach((source, index) => {
+    const paths = source.files.map((file) => file.path).sort();
     for (const path of paths) out.push(`  i${index} --> ${fileIds.get(path)}`);
   });
   out.push("```");

@@ -13,8 +13,8 @@ import { displayWidth, padEndToWidth, padStartToWidth } from "./text-width.js";
 
 /**
  * `trace stats`: a headline (the range, its tip, the path), the commits counted, then a table per
- * intent and per contributor — commits, lines added, lines present at the tip, files — then the
- * untraced commits and what was blamed. Names from notes and rules are printed escaped.
+ * intent (governance last, on its own row) and per contributor — commits, lines added, lines
+ * present at the tip, files — then the untraced commits and what was blamed. Names from notes and rules are printed escaped.
  */
 export function formatTraceStatsText(stats: TraceStats, style: Style): string {
   const where = stats.path === null ? "" : `, under ${printable(displayPath(stats.path))}`;
@@ -24,15 +24,12 @@ export function formatTraceStatsText(stats: TraceStats, style: Style): string {
   out.push(
     `commits: ${count(commits.total)} — ${count(commits.traced)} traced, ${count(commits.untraced)} untraced; ${skippedBeforeAdoption(commits.before_adoption)}`,
   );
-  if (stats.intents.length > 0) {
-    out.push(
-      "intents:",
-      ...table(
-        "intent",
-        stats.intents.map((row) => [intentLabel(row), row]),
-      ),
-    );
+  const rows: [string, StatsCounts][] = stats.intents.map((row) => [intentLabel(row), row]);
+  const { governance } = stats;
+  if (governance.commits > 0 || governance.lines_present > 0) {
+    rows.push(["governance (the rules)", governance]);
   }
+  if (rows.length > 0) out.push("intents:", ...table("intent", rows));
   if (stats.contributors.length > 0) {
     out.push(
       "contributors:",

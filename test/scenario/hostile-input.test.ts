@@ -225,7 +225,13 @@ describe("ordinary situations are answers, not internal errors", () => {
     }
     const json = repo.intentguard(["trace", "log", "--json"]);
     expect(json.status).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ version: 1, since: null, intents: [] });
+    expect(JSON.parse(json.stdout)).toEqual({
+      version: 1,
+      since: null,
+      intents: [],
+      governance: null,
+      merges: [],
+    });
 
     const exported = repo.intentguard(["trace", "export"]);
     expectNoCrash(exported);

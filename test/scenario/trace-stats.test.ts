@@ -35,6 +35,7 @@ interface Stats {
   path: string | null;
   commits: { total: number; traced: number; untraced: number; before_adoption: number };
   intents: Record<string, unknown>[];
+  governance: { commits: number; lines_added: number; lines_present: number; files: number };
   contributors: Record<string, unknown>[];
   untraced: { commits: number; files: number; lines_present: number };
   blamed: { files: number; lines: number; binary: number };
@@ -43,7 +44,7 @@ interface Stats {
 /**
  * A small history, every number of which is worked out by hand below:
  *   Before adoption  legacy.txt (2 lines)                          no hooks: skipped, counted
- *   Adopt            the intents file (9 lines)                    a person, no intent
+ *   Adopt            the intents file (9 lines)                    a person, governance
  *   AI writes login  src/auth/login.ts a1-a4                       AI, INT-001, +4
  *   Person …         login.ts line 2 → h2; src/auth/session.ts s1-s2  a person, INT-001, +1 +2
  *   Docs             docs/guide.md d1-d3                           a person, INT-002, +3
@@ -100,8 +101,9 @@ describe("trace stats", () => {
       intents: [
         { id: "INT-001", name: "Auth", commits: 2, lines_added: 7, lines_present: 6, files: 2 },
         { id: "INT-002", name: "Docs", commits: 2, lines_added: 5, lines_present: 5, files: 1 },
-        { id: null, name: null, commits: 1, lines_added: 9, lines_present: 9, files: 1 },
       ],
+      // Adopt changes only the intents file: the rules, no intent's work.
+      governance: { commits: 1, lines_added: 9, lines_present: 9, files: 1 },
       contributors: [
         // Adopt (9 lines), the person's login and session (1 + 2), Docs (3).
         { ...person, commits: 3, lines_added: 15, lines_present: 15, files: 4 },
@@ -123,6 +125,7 @@ describe("trace stats", () => {
       intents: [
         { id: "INT-001", name: "Auth", commits: 2, lines_added: 7, lines_present: 6, files: 2 },
       ],
+      governance: { commits: 0, lines_added: 0, lines_present: 0, files: 0 },
       contributors: [
         { ...aiRow, commits: 1, lines_added: 4, lines_present: 3, files: 1 },
         { ...person, commits: 1, lines_added: 3, lines_present: 3, files: 2 },
@@ -155,6 +158,7 @@ describe("trace stats", () => {
         { id: "INT-002", name: "Docs", commits: 2, lines_added: 5, lines_present: 5, files: 1 },
         { id: "INT-001", name: "Auth", commits: 1, lines_added: 3, lines_present: 3, files: 2 },
       ],
+      governance: { commits: 0, lines_added: 0, lines_present: 0, files: 0 },
       contributors: [
         { ...person, commits: 2, lines_added: 6, lines_present: 6, files: 3 },
         { ...aiRow, commits: 1, lines_added: 2, lines_present: 2, files: 1 },

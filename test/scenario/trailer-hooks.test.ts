@@ -4,7 +4,13 @@ import {
   contributorFromEnvironment,
   trailersForContributor,
 } from "../../src/core/trace/contributor.js";
-import { createGovernedRepo, createSelectedRepo, refusedByHook } from "../support/test-repo.js";
+import {
+  createGovernedRepo,
+  createSelectedRepo,
+  expectSuccess,
+  refusedByHook,
+} from "../support/test-repo.js";
+import { noteRecords } from "../support/traces.js";
 
 const declarations: Record<string, string | undefined>[] = [
   {},
@@ -56,6 +62,66 @@ describe("the trailers the sh hooks add", () => {
     repo.commitFile("src/auth/main.ts", "main\n", "Main");
     expect(repo.tryGit(["merge", "--no-ff", "-m", "Merge side", "side"]).status).toBe(0);
     expect(repo.lastMessage()).toBe("Merge side\n\nIntent: INT-001\n");
+  });
+});
+
+describe("a governance change gets no Intent: trailer", () => {
+  const policy = "policies/intentguard.yaml";
+
+  it("neither from the selection nor from INTENTGUARD_INTENT: it serves no intent", async () => {
+    const repo = await createSelectedRepo();
+    repo.commitFile(policy, "version: 1\n", "Add the policy");
+    expect(repo.git("log", "-1", "--format=%B")).toBe("Add the policy\n\n");
+    const declared = { INTENTGUARD_INTENT: "INT-001", INTENTGUARD_MODEL: "m/1" };
+    repo.write(policy, "version: 1\n# tuned\n");
+    repo.git("add", "-A");
+    const result = repo.commit("Tune the policy", [], { env: declared });
+    expect(result.status, result.stderr).toBe(0);
+    // The contributor is still said; and no note blames a hook that did not run.
+    expect(repo.lastMessage()).toBe(
+      "Tune the policy\n\nContributor-Type: AI\nContributor-Model: m/1\n",
+    );
+    expect(result.stderr).not.toContain("carries no Intent: trailer");
+    expect(noteRecords(repo)[0]?.intent_id).toBeNull();
+  });
+
+  it("after the editor too, and for the intents file and the intent map together", async () => {
+    const repo = await createSelectedRepo();
+    repo.write(".orchestration/intent_map.md", "# Intent map\n");
+    repo.write(
+      ".orchestration/active_intents.yaml",
+      `${repo.read(".orchestration/active_intents.yaml")}# note\n`,
+    );
+    repo.git("add", "-A");
+    const editor = `sh -c 'printf "Rules, edited\\n" > "$1"' editor`;
+    const result = repo.tryGit(["commit"], { env: { GIT_EDITOR: editor } });
+    expect(result.status, result.stderr).toBe(0);
+    expect(repo.lastMessage()).toBe("Rules, edited\n");
+  });
+
+  it("keeps an Intent: the message names itself; one file besides the rules brings the trailer back", async () => {
+    const repo = await createSelectedRepo();
+    repo.write(policy, "version: 1\n");
+    repo.git("add", "-A");
+    expectSuccess(repo.commit("Policy\n\nIntent: INT-002"), "commit the policy");
+    expect(repo.lastMessage()).toBe("Policy\n\nIntent: INT-002\n");
+    repo.commitFile("src/auth/login.ts", "work\n", "Work");
+    expect(repo.lastMessage()).toBe("Work\n\nIntent: INT-001\n");
+  });
+
+  it("judges a patch git am applies by the patch: the index does not hold it yet", async () => {
+    const repo = await createSelectedRepo();
+    const base = repo.head();
+    repo.commitFile(policy, "version: 1\n", "Policy by mail", { env: { INTENTGUARD: "0" } });
+    repo.commitFile("src/auth/login.ts", "mailed\n", "Work by mail", {
+      env: { INTENTGUARD: "0" },
+    });
+    const patches = repo.git("format-patch", "-2", "-o", repo.base).trim().split("\n");
+    repo.git("reset", "-q", "--hard", base);
+    expectSuccess(repo.tryGit(["am", ...patches]), "git am");
+    expect(repo.git("log", "-2", "--format=%s|%(trailers:only,unfold)")).toBe(
+      "Work by mail|Intent: INT-001\n\nPolicy by mail|\n",
+    );
   });
 });
 

@@ -606,11 +606,27 @@ describe("blameSummary", () => {
     expect(summary.confidence).toEqual({ recorded: 7, tampered: 1, derived: 3, unattributed: 1 });
   });
 
+  it("counts the rules files' lines as governance, apart from every intent", () => {
+    // The lines say INT-001 and INT-002 (a rules change made under a selection, say).
+    const policy: FileBlame = { ...secondFile, path: "policies/intentguard.yaml" };
+    const summary = blameSummary([fileBlame, policy]);
+    expect(summary.intents).toEqual([
+      { id: "INT-002", name: null, lines: 5, share: 0.4167 },
+      { id: "INT-001", name: "Login flow", lines: 4, share: 0.3333 },
+      { id: null, name: null, lines: 1, share: 0.0833 },
+    ]);
+    expect(summary.governance).toEqual({ lines: 2, share: 0.1667 });
+    expect(formatBlameSummaryText(summary, plainStyle)).toContain(
+      "  no intent                1 line   8.3%\n  governance (the rules)  2 lines  16.7%\n",
+    );
+  });
+
   it("is all zeros without lines", () => {
     expect(blameSummary([])).toEqual({
       files: [],
       lines: 0,
       intents: [],
+      governance: { lines: 0, share: 0 },
       contributors: [],
       confidence: { recorded: 0, tampered: 0, derived: 0, unattributed: 0 },
     });

@@ -12,6 +12,7 @@ function rows(paths: string[]): string[] {
         files: paths.map((path) => ({ path, commits: 1, lines: 2 })),
       },
     ],
+    governance: [],
   });
   return markdown
     .split("\n")

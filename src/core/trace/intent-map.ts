@@ -1,4 +1,5 @@
 import type { Intent } from "../config/intents-schema.js";
+import { creditOf } from "./commit-credit.js";
 import type { TraceRecord } from "./record-schema.js";
 
 /** One file an intent's commits touched, with how many commits and attributed lines. */
@@ -20,18 +21,29 @@ export interface MappedIntent {
 export interface IntentMap {
   commits: number;
   intents: MappedIntent[];
+  /** The files the governance commits touched: the rules, under no intent. */
+  governance: MappedFile[];
 }
 
+type FileTallies = Map<string, { commits: Set<string>; lines: number }>;
+
 /**
- * For each intent, the files its commits touched with commit and line counts. Deterministic for
- * the same records (intents by ID, commits without an intent last; files sorted), so
- * regenerating the map changes nothing when nothing changed.
+ * For each intent, the files its commits touched with commit and line counts, as
+ * commit-credit.ts credits commits: the governance commits apart, merges that author nothing
+ * nowhere. Deterministic for the same records (intents by ID, commits without an intent last;
+ * files sorted), so regenerating the map changes nothing when nothing changed.
  */
 export function mapIntents(records: readonly TraceRecord[], intents: readonly Intent[]): IntentMap {
-  const byIntent = new Map<string | null, Map<string, { commits: Set<string>; lines: number }>>();
+  const byIntent = new Map<string | null, FileTallies>();
+  const governance: FileTallies = new Map();
   for (const record of records) {
-    const files = byIntent.get(record.intent_id) ?? new Map();
-    byIntent.set(record.intent_id, files);
+    const credit = creditOf(record);
+    if (credit.kind === "nothing") continue;
+    let files = governance;
+    if (credit.kind === "intent") {
+      files = byIntent.get(credit.id) ?? new Map();
+      byIntent.set(credit.id, files);
+    }
     for (const file of record.files) {
       const tally = files.get(file.relative_path) ?? { commits: new Set<string>(), lines: 0 };
       tally.commits.add(record.vcs.revision_id);
@@ -50,16 +62,18 @@ export function mapIntents(records: readonly TraceRecord[], intents: readonly In
     commits: records.length,
     intents: ids.map((id) => {
       const intent = id === null ? undefined : known.get(id);
-      const files = [...(byIntent.get(id) ?? new Map())].sort(([a], [b]) => a.localeCompare(b));
       return {
         id,
         intent: intent ? { name: intent.name, status: intent.status } : null,
-        files: files.map(([path, tally]) => ({
-          path,
-          commits: tally.commits.size,
-          lines: tally.lines,
-        })),
+        files: mappedFiles(byIntent.get(id) ?? new Map()),
       };
     }),
+    governance: mappedFiles(governance),
   };
+}
+
+function mappedFiles(files: FileTallies): MappedFile[] {
+  return [...files]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, tally]) => ({ path, commits: tally.commits.size, lines: tally.lines }));
 }

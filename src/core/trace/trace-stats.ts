@@ -1,6 +1,8 @@
+import { isGovernancePath } from "../governance-files.js";
 import { lineContributor } from "./attribute-lines.js";
 import type { FileBlame, LineContributor } from "./blame-line.js";
 import { contributorKey } from "./blame-runs.js";
+import { creditOf } from "./commit-credit.js";
 import { fileContributor, rangeContributor } from "./record-contributors.js";
 import type { TraceRecord } from "./record-schema.js";
 
@@ -52,8 +54,16 @@ export interface TraceStats {
     /** Made before intentguard was adopted: skipped, and counted here. */
     before_adoption: number;
   };
-  /** Most lines added first; ties by id; records of no intent last. */
+  /**
+   * Most lines added first; ties by id; records of no intent last. A merge that authors nothing
+   * counts for no intent (its commits are counted where they were written).
+   */
   intents: IntentStats[];
+  /**
+   * The rules, no intent's work: commits that change only the rules files or the intent map
+   * (whatever `Intent:` they carry), and the attributed lines present in those files.
+   */
+  governance: StatsCounts;
   /** Most lines added first; ties by label. */
   contributors: ContributorStats[];
   /** The untraced commits: the files they touched, and their lines at the tip nothing attributes. */
@@ -129,8 +139,10 @@ const newTally = (): Tally => ({
 /**
  * Per intent and per contributor: the commits, the lines their records' ranges hold, the files
  * they name (all under the path, when one is given), and the lines at the tip whose last change
- * is one of the range's commits and whose attribution names them. Commits without a record are
- * counted as untraced; those before adoption are skipped and counted.
+ * is one of the range's commits and whose attribution names them. Governance is counted apart
+ * from every intent: the commits commit-credit.ts credits to it, and the lines present in the
+ * rules files. Commits without a record are counted as untraced; those before adoption are
+ * skipped and counted.
  */
 export function tallyStats(facts: StatsFacts): TraceStats {
   const intents = new Map<string | null, { id: string | null; tally: Tally }>();
@@ -147,6 +159,7 @@ export function tallyStats(facts: StatsFacts): TraceStats {
     return entry.tally;
   };
   const commits = { total: 0, traced: 0, untraced: 0, before_adoption: 0 };
+  const governance = newTally();
   const untracedFiles = new Set<string>();
   const untracedCommits = new Set<string>();
 
@@ -169,16 +182,18 @@ export function tallyStats(facts: StatsFacts): TraceStats {
     if (facts.path !== null && files.length === 0) continue;
     commits.total += 1;
     commits.traced += 1;
-    const intent = intentTally(record.intent_id);
-    intent.commits.add(commit);
+    const credit = creditOf(record);
+    if (credit.kind === "nothing") continue;
+    const credited = credit.kind === "governance" ? governance : intentTally(credit.id);
+    credited.commits.add(commit);
     for (const file of files) {
-      intent.files.add(file.relative_path);
+      credited.files.add(file.relative_path);
       const fileWho = contributorTally(lineContributor(fileContributor(record, file)));
       fileWho.commits.add(commit);
       fileWho.files.add(file.relative_path);
       for (const range of file.ranges) {
         const added = range.end_line - range.start_line + 1;
-        intent.counts.lines_added += added;
+        credited.counts.lines_added += added;
         const who = contributorTally(lineContributor(rangeContributor(record, file, range)));
         who.commits.add(commit);
         who.counts.lines_added += added;
@@ -198,9 +213,10 @@ export function tallyStats(facts: StatsFacts): TraceStats {
     for (const line of blame.lines) {
       lines += 1;
       if (!counted.has(line.commit)) continue;
-      const attributed = line.confidence !== "unattributed";
-      if (line.intent) intentTally(line.intent.id).counts.lines_present += 1;
-      else if (attributed) intentTally(null).counts.lines_present += 1;
+      if (line.intent || line.confidence !== "unattributed") {
+        const rules = isGovernancePath(blame.path);
+        (rules ? governance : intentTally(line.intent?.id ?? null)).counts.lines_present += 1;
+      }
       if (line.contributor) contributorTally(line.contributor).counts.lines_present += 1;
       if (!line.intent && !line.contributor && untracedCommits.has(line.commit)) {
         untracedPresent += 1;
@@ -231,6 +247,7 @@ export function tallyStats(facts: StatsFacts): TraceStats {
           b.lines_added - a.lines_added ||
           (a.id ?? "").localeCompare(b.id ?? ""),
       ),
+    governance: finish(governance),
     contributors: [...contributors.values()]
       .map(({ who, tally }) => ({ ...who, ...finish(tally) }))
       .sort(
