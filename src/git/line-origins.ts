@@ -32,23 +32,21 @@ const diffArgs = [
   "--format=%H%x00",
 ];
 
-/** The tip's files, each as its segments (paths and tip paths as UTF-8 text). */
+/** The tip's files, each as its segments (paths as UTF-8 text). */
 export interface OriginsAtTip {
+  /** The commit the history ends at (null: no commits). */
+  tip: string | null;
   /** The segments of `path` at the tip; undefined when the tip has no such file. */
   segments(path: string): Segment[] | undefined;
 }
 
 /**
- * git blame's answer for every file at `tip`, from one `git rev-list` of `revision` (a commit:
- * its whole history; `a..b`: the range, older lines being the boundary's) and one streamed
+ * git blame's answer for every file at the tip of `revision` (a commit: its whole history;
+ * `a..b`: the range, older lines being the boundary's), from one `git rev-list` and one streamed
  * `git diff-tree --stdin` of every commit against each of its parents, oldest first. Memory
  * holds segments of the files of the commits whose children are still to come, never lines.
  */
-export async function originsAtTip(
-  dir: string,
-  revision: string,
-  tip: string,
-): Promise<OriginsAtTip> {
+export async function originsAtTip(dir: string, revision: string): Promise<OriginsAtTip> {
   for (const end of revision.split(/\.\.\.?/)) {
     if (startsLikeOption(end)) throw new Error(`refusing to pass ${revision} to git`);
   }
@@ -81,8 +79,12 @@ export async function originsAtTip(
     });
     parser.end();
   }
+  // Every commit listed is an ancestor of the tip, which comes last.
+  const tip = commits[commits.length - 1]?.commit ?? null;
   return {
+    tip,
     segments: (path) => {
+      if (tip === null) return undefined;
       const found = origins.segments(tip, Buffer.from(path, "utf8").toString("latin1"));
       return found?.map((segment) => ({ ...segment, path: textPath(segment.path) }));
     },
@@ -118,6 +120,9 @@ function textPath(key: string): string {
 
 const NUL = 0;
 const LF = 10;
+const PLUS = 0x2b;
+const MINUS = 0x2d;
+const BACKSLASH = 0x5c;
 
 /**
  * Cuts `git diff-tree -z --raw -p -U0` output, one header (`<sha>` NUL) per pair it was given,
@@ -134,6 +139,8 @@ export class DeltaParser {
   private rawHeader: string | null = null;
   private rawFirstPath: string | null = null;
   private section: number[] | null = null;
+  /** Past a hunk header: a `+` line is content, not the `+++` file header. */
+  private inHunk = false;
 
   constructor(private readonly onPair: (sha: string, files: FileDelta[]) => void) {}
 
@@ -173,12 +180,29 @@ export class DeltaParser {
       this.rawField(data.toString("latin1", at, end));
       return end + 1;
     }
-    const header = this.header(data, at);
-    if (header !== undefined) return header;
-    const end = data.indexOf(LF, at);
-    if (end === -1) return null;
-    this.patchLine(data.subarray(at, end));
-    return end + 1;
+    return this.patchLines(data, at);
+  }
+
+  /**
+   * Patch lines from `at` until a header or the end of the output read so far. A hunk's own
+   * lines (`+`, `-`, `\`) are stepped over without being looked at: only file and hunk headers
+   * matter, and a large commit has many thousands of lines.
+   */
+  private patchLines(data: Buffer, from: number): number | null {
+    let at = from;
+    for (;;) {
+      if (at >= data.length) return at === from ? null : at;
+      const first = data[at] as number;
+      const content = first === MINUS || first === BACKSLASH || (first === PLUS && this.inHunk);
+      if (!content && isHex(first)) {
+        const header = this.header(data, at);
+        if (header !== undefined) return header ?? (at === from ? null : at);
+      }
+      const end = data.indexOf(LF, at);
+      if (end === -1) return at === from ? null : at;
+      if (!content) this.patchLine(data.subarray(at, end));
+      at = end + 1;
+    }
   }
 
   /**
@@ -186,7 +210,7 @@ export class DeltaParser {
    * continues, null when more output is needed to tell, undefined when there is none.
    */
   private header(data: Buffer, at: number): number | null | undefined {
-    for (const length of [40, 64]) {
+    for (let length = 40; length <= 64; length += 24) {
       let hex = 0;
       while (hex < length && at + hex < data.length && isHex(data[at + hex] as number)) hex += 1;
       if (at + hex >= data.length) return null; // cut by the chunk: wait for more
@@ -208,6 +232,7 @@ export class DeltaParser {
     this.files = [];
     this.byPath = new Map();
     this.section = null;
+    this.inHunk = false;
   }
 
   private rawField(text: string): void {
@@ -246,6 +271,7 @@ export class DeltaParser {
   private patchLine(line: Buffer): void {
     const first = line[0];
     if (first === 0x40 /* @ */) {
+      this.inHunk = true;
       if (this.section === null) return;
       const hunk = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line.toString("latin1"));
       if (!hunk) return;
@@ -259,6 +285,7 @@ export class DeltaParser {
     }
     if (first === 0x64 /* d */ && line.toString("latin1", 0, 5) === "diff ") {
       this.section = null;
+      this.inHunk = false;
       return;
     }
     if (

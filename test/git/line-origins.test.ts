@@ -34,7 +34,8 @@ async function passOrigins(
   tip: string,
   lengths: Map<string, number>,
 ) {
-  const origins = await originsAtTip(repo.dir, revision, tip);
+  const origins = await originsAtTip(repo.dir, revision);
+  expect(origins.tip).toBe(tip);
   const answer = new Map<string, Origin[]>();
   for (const [file, length] of lengths) {
     const lines: Origin[] = [];

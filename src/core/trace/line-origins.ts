@@ -269,7 +269,10 @@ class Cursor {
   take(count: number, out: Segment[]): void {
     let wanted = count;
     while (wanted > 0) {
-      const piece = this.peek(wanted);
+      const segment = this.segments[this.index];
+      // A whole segment is shared, not copied: segments are never changed once made.
+      const whole = segment !== undefined && this.offset === 0 && wanted >= segment.count;
+      const piece = whole ? segment : this.peek(wanted);
       if (piece === null) return;
       push(out, piece);
       if (piece.count === Number.POSITIVE_INFINITY) return;
