@@ -64,7 +64,8 @@ export async function originsAtTip(dir: string, revision: string): Promise<Origi
   if (pairs.length > 0) {
     let index = 0;
     let deltas: FileDelta[][] = [];
-    const parser = new DeltaParser((sha, files) => {
+    const shas = pairs.map((pair) => pair.slice(0, pair.indexOf(" ") >>> 0));
+    const parser = new DeltaParser(shas, (sha, files) => {
       const entry = commits[index] as { commit: string; parents: string[] };
       if (sha !== entry.commit)
         throw new Error(`git diff-tree answered ${sha} for ${entry.commit}`);
@@ -120,6 +121,10 @@ function textPath(key: string): string {
 
 const NUL = 0;
 const LF = 10;
+/** What can follow a hunk's lines, besides the next pair's header. */
+const plainMarkers = ["\n@@ ", "\ndiff "];
+/** The longest marker: a newline, a SHA-256 object ID, a NUL. */
+const markerLength = 66;
 const PLUS = 0x2b;
 const MINUS = 0x2d;
 const BACKSLASH = 0x5c;
@@ -141,11 +146,22 @@ export class DeltaParser {
   private section: number[] | null = null;
   /** Past a hunk header: a `+` line is content, not the `+++` file header. */
   private inHunk = false;
+  /** Inside a hunk's lines, not at the start of a line: output was cut in the middle of them. */
+  private midContent = false;
+  /** How many headers were read: the index of the next pair's SHA in `expected`, plus one. */
+  private headers = 0;
+  /** Where each marker was found in the output being read (-1: not in it). */
+  private readonly found = new Map<string, number>();
 
-  constructor(private readonly onPair: (sha: string, files: FileDelta[]) => void) {}
+  /** `expected`: the commit of each pair given, in order (what each header will name). */
+  constructor(
+    private readonly expected: readonly string[],
+    private readonly onPair: (sha: string, files: FileDelta[]) => void,
+  ) {}
 
   push(chunk: Buffer): void {
     const data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.found.clear();
     let at = 0;
     for (;;) {
       const next = this.step(data, at);
@@ -193,7 +209,24 @@ export class DeltaParser {
     for (;;) {
       if (at >= data.length) return at === from ? null : at;
       const first = data[at] as number;
-      const content = first === MINUS || first === BACKSLASH || (first === PLUS && this.inHunk);
+      const content =
+        this.midContent ||
+        first === MINUS ||
+        first === BACKSLASH ||
+        (first === PLUS && this.inHunk);
+      if (content && this.inHunk) {
+        const next = this.afterContent(data, at);
+        if (next === -1) {
+          // No end of the hunk's lines in this output yet: read on, keeping what a marker
+          // cut in two would need.
+          const keep = Math.max(at, data.length - markerLength);
+          this.midContent = keep > at || this.midContent;
+          return keep === from ? null : keep;
+        }
+        this.midContent = false;
+        at = next;
+        continue;
+      }
       if (!content && isHex(first)) {
         const header = this.header(data, at);
         if (header !== undefined) return header ?? (at === from ? null : at);
@@ -218,12 +251,33 @@ export class DeltaParser {
       if (data[at + length] === NUL) {
         this.finish();
         this.sha = data.toString("latin1", at, at + length);
+        this.headers += 1;
         this.mode = "gap";
         return at + length + 1;
       }
       if (at + length >= data.length) return null;
     }
     return undefined;
+  }
+
+  /**
+   * Where the line after a hunk's lines starts, searched from `at` (inside them): every such line
+   * is a hunk header, a file's `diff` line or the next pair's header, and none of those can start
+   * a hunk's line (`+`, `-`, `\`), so the search is three native scans (each remembered for the
+   * hunks after it), not a look at every line. -1: not in this output yet.
+   */
+  private afterContent(data: Buffer, at: number): number {
+    const next = this.expected[this.headers];
+    let end = -1;
+    for (const marker of next === undefined ? plainMarkers : [...plainMarkers, `\n${next}\0`]) {
+      let where = this.found.get(marker);
+      if (where === undefined || (where !== -1 && where < at - 1)) {
+        where = data.indexOf(marker, Math.max(at - 1, 0), "latin1");
+        this.found.set(marker, where);
+      }
+      if (where !== -1 && (end === -1 || where < end)) end = where;
+    }
+    return end === -1 ? -1 : end + 1;
   }
 
   private finish(): void {

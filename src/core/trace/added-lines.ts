@@ -11,7 +11,8 @@ export interface CountedRecord {
 
 /**
  * How many lines each range of each record adds to a stats count, each line counted once per
- * count. Records are taken oldest first; a record adds its ranges' lines, except that
+ * count. Records are taken in the order given (oldest first); a record adds its ranges' lines,
+ * except that
  * - a record already counted (its ID seen on another commit: a copied note) adds nothing again;
  * - in a range with line hashes, a run of lines equal, line for line, to a whole range of at
  *   least contentRunLength lines that an earlier record added at the same path adds nothing
