@@ -122,7 +122,8 @@ function textPath(key: string): string {
 const NUL = 0;
 const LF = 10;
 /** What can follow a hunk's lines, besides the next pair's header. */
-const plainMarkers = ["\n@@ ", "\ndiff "];
+const plainMarkers = [Buffer.from("\n@@ "), Buffer.from("\ndiff ")];
+const unsearched = -2;
 /** The longest marker: a newline, a SHA-256 object ID, a NUL. */
 const markerLength = 66;
 const PLUS = 0x2b;
@@ -150,8 +151,12 @@ export class DeltaParser {
   private midContent = false;
   /** How many headers were read: the index of the next pair's SHA in `expected`, plus one. */
   private headers = 0;
-  /** Where each marker was found in the output being read (-1: not in it). */
-  private readonly found = new Map<string, number>();
+  /**
+   * Where each marker (hunk header, diff line, next pair's header) was found in the output being
+   * read: -1 not in it, `unsearched` not looked for yet.
+   */
+  private readonly found = [unsearched, unsearched, unsearched];
+  private marker: { sha: string; bytes: Buffer } | null = null;
 
   /** `expected`: the commit of each pair given, in order (what each header will name). */
   constructor(
@@ -161,7 +166,7 @@ export class DeltaParser {
 
   push(chunk: Buffer): void {
     const data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
-    this.found.clear();
+    this.found.fill(unsearched);
     let at = 0;
     for (;;) {
       const next = this.step(data, at);
@@ -252,6 +257,7 @@ export class DeltaParser {
         this.finish();
         this.sha = data.toString("latin1", at, at + length);
         this.headers += 1;
+        this.found[2] = unsearched; // the next header is another pair's
         this.mode = "gap";
         return at + length + 1;
       }
@@ -267,17 +273,28 @@ export class DeltaParser {
    * hunks after it), not a look at every line. -1: not in this output yet.
    */
   private afterContent(data: Buffer, at: number): number {
-    const next = this.expected[this.headers];
     let end = -1;
-    for (const marker of next === undefined ? plainMarkers : [...plainMarkers, `\n${next}\0`]) {
-      let where = this.found.get(marker);
-      if (where === undefined || (where !== -1 && where < at - 1)) {
-        where = data.indexOf(marker, Math.max(at - 1, 0), "latin1");
-        this.found.set(marker, where);
+    for (let index = 0; index < 3; index++) {
+      const marker = index < 2 ? plainMarkers[index] : this.headerMarker();
+      if (marker === undefined) continue;
+      let where = this.found[index] as number;
+      if (where === unsearched || (where !== -1 && where < at - 1)) {
+        where = data.indexOf(marker, Math.max(at - 1, 0));
+        this.found[index] = where;
       }
       if (where !== -1 && (end === -1 || where < end)) end = where;
     }
     return end === -1 ? -1 : end + 1;
+  }
+
+  /** A newline, the next pair's SHA, a NUL: its header (undefined after the last pair). */
+  private headerMarker(): Buffer | undefined {
+    const next = this.expected[this.headers];
+    if (next === undefined) return undefined;
+    if (this.marker?.sha !== next) {
+      this.marker = { sha: next, bytes: Buffer.from(`\n${next}\0`, "latin1") };
+    }
+    return this.marker.bytes;
   }
 
   private finish(): void {

@@ -268,3 +268,36 @@ describe("trace stats of a squash whose commits are in the range too", () => {
     expect(text).toContain("AI share: 7 of 7 lines added (100.0%), 0 of 7 lines present (0.0%)");
   });
 });
+
+/**
+ * An AI writes four lines on a branch; a person squashes the branch into main with the hooks off
+ * (no record, no trailers). The branch's commit is not in main's history; the squash is untraced,
+ * and trace blame attributes its four lines by their content, recorded in the AI's record.
+ */
+describe("trace stats of a squash without a record", () => {
+  it("counts its lines present for whoever the content says wrote them", async () => {
+    const repo = await createRepo();
+    repo.write(".orchestration/active_intents.yaml", intents);
+    expectSuccess(repo.intentguard(["install"]), "install");
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Adopt");
+    expectSuccess(repo.intentguard(["select", "INT-001"]), "select");
+    repo.git("checkout", "-q", "-b", "feature");
+    const lines = [1, 2, 3, 4].map((n) => `export const value${n} = ${n};\n`).join("");
+    repo.commitFile("src/auth/f.ts", lines, "AI writes four", { env: ai });
+    repo.git("checkout", "-q", "-");
+    repo.git("merge", "-q", "--squash", "feature");
+    expectSuccess(repo.commit("Squash feature", [], { env: { INTENTGUARD: "0" } }), "squash");
+    const result = repo.intentguard(["trace", "stats", "--json", "--path", "src"]);
+    expect(result.status, result.stderr).toBe(0);
+    const stats = JSON.parse(result.stdout) as Stats;
+    expect(stats.commits).toEqual({ total: 1, traced: 0, untraced: 1, before_adoption: 0 });
+    expect(stats.contributors).toEqual([
+      { ...aiRow, commits: 0, lines_added: 0, lines_present: 4, files: 0 },
+    ]);
+    expect(stats.intents).toEqual([
+      { id: "INT-001", name: "Auth", commits: 0, lines_added: 0, lines_present: 4, files: 0 },
+    ]);
+    expect(stats.untraced).toEqual({ commits: 1, files: 1, lines_present: 0 });
+  });
+});
