@@ -177,6 +177,8 @@ export class DeltaParser {
   }
 
   end(): void {
+    // Left inside a hunk's lines, the rest is more of them: nothing to look at.
+    if (this.midContent) this.pending = Buffer.alloc(0);
     if (this.mode === "patch" && this.pending.length > 0) this.patchLine(this.pending);
     else if (this.pending.length > 0) throw new Error("git's diff ended inside a record");
     this.pending = Buffer.alloc(0);
