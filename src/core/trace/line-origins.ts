@@ -9,6 +9,12 @@
  * commit's lines are its parents' lines carried through the diff against each parent, the lines
  * no parent has are the commit's own. Renames are followed as git blame follows them (a path the
  * parent lacks, paired by the diff's rename detection); moves and copies are not (-M, -C).
+ *
+ * Where a forward pass cannot be git blame: blame looks for the source of a renamed file for that
+ * one file, the pass takes the pairs git's rename detection makes for the whole commit; when
+ * several added files are similar to one deleted file, or a commit adds and deletes more files
+ * than diff.renameLimit lets git compare, the two can pair differently. And the answer is blame's
+ * with its default options (no -w, ignored revisions or blame.ignoreRevsFile, no textconv).
  */
 
 /** A run of lines at a commit: `count` lines from `line` of `path` as `commit` has them. */
