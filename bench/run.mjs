@@ -419,10 +419,10 @@ try {
         Math.max(3, Math.ceil(rounds / 3)),
       );
       report(
-        `(k) trace stats over ${historyCommits} traced commits (${directoryFiles} files blamed), vs node -e 0 + git log --numstat over them`,
+        `(k) trace stats over ${historyCommits} traced commits (${directoryFiles} files counted), vs node -e 0 + git log --numstat over them`,
         k.stats,
         sum(k.node, k.gitLog),
-        1.5,
+        3,
         `trace stats ${ms(k.stats)}, node ${ms(k.node)} + git log --numstat ${ms(k.gitLog)}; peak memory ${peakMemoryMb(node, [cli, "trace", "stats", range], wideOpts).toFixed(0)} MB`,
       );
     }

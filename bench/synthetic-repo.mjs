@@ -145,13 +145,22 @@ export function traceHistory(dir, env, from, to) {
     "dist",
     "cli.cjs",
   );
-  const commits = git(dir, env, ["rev-list", "--reverse", `${from}..${to}`])
+  // Each line: a commit and its parents, oldest first, as the hook's shim hands them over.
+  const commits = git(dir, env, [
+    "rev-list",
+    "--topo-order",
+    "--reverse",
+    "--parents",
+    `${from}..${to}`,
+  ])
     .trim()
     .split("\n");
+  const sha = (line) => line.slice(0, line.indexOf(" ") === -1 ? undefined : line.indexOf(" "));
   for (let start = 0; start < commits.length; start += 1000) {
     const batch = commits.slice(start, start + 1000);
-    const old = start === 0 ? git(dir, env, ["rev-parse", from]).trim() : commits[start - 1];
-    const input = `${old} ${batch.at(-1)} refs/heads/traced\n--\n${batch.join("\n")}\n`;
+    const old = start === 0 ? git(dir, env, ["rev-parse", from]).trim() : sha(commits[start - 1]);
+    const ref = "refs/heads/traced";
+    const input = `${old} ${sha(batch.at(-1))} ${ref}\n--\nref ${ref} ${old}\n${batch.join("\n")}\n`;
     const result = spawnSync(process.execPath, [cli, "hook", "reference-transaction", "prepared"], {
       cwd: dir,
       env,

@@ -164,7 +164,9 @@ ig_add_trailers() {
     [ -n "$ig_body" ] || return 0
   fi
   # A message without a final newline (git merge -m writes one) would get the trailer glued to its
-  # last line, where git no longer reads it as a trailer.
+  # last line, where git no longer reads it as a trailer. --no-divider: a `---` line in a message
+  # is text (dependabot's, a quoted patch); git reads a commit's trailers after it, so they go
+  # at the very end, not above it.
   [ -n "$ig_newline_end" ] || printf '\n' >>"$ig_msg"
-  git interpret-trailers --in-place --where end --if-exists doNothing "$@" "$ig_msg"
+  git interpret-trailers --in-place --no-divider --where end --if-exists doNothing "$@" "$ig_msg"
 }

@@ -2,9 +2,15 @@ import { readFileSync } from "node:fs";
 import { parseTrailerLines, type Trailer } from "../core/trailers.js";
 import { gitText, runGit } from "./exec.js";
 
-/** The message's trailers as git parses them (comments, the scissors line, folding). */
+/**
+ * The message's trailers as git parses them (comments, the scissors line, folding). A message is
+ * a message, not a patch: `---` in it is text (`--no-divider`), as git reads a commit's trailers
+ * (`%(trailers)`); else a trailer added after a `---` line would be one git never sees.
+ */
 export async function readTrailers(dir: string, messageFile: string): Promise<Trailer[]> {
-  return parseTrailerLines(await gitText(dir, ["interpret-trailers", "--parse", messageFile]));
+  return parseTrailerLines(
+    await gitText(dir, ["interpret-trailers", "--parse", "--no-divider", messageFile]),
+  );
 }
 
 /**
@@ -17,7 +23,15 @@ export async function addTrailers(
   trailers: readonly Trailer[],
 ): Promise<void> {
   if (trailers.length === 0) return;
-  const args = ["interpret-trailers", "--in-place", "--where", "end", "--if-exists", "doNothing"];
+  const args = [
+    "interpret-trailers",
+    "--in-place",
+    "--no-divider",
+    "--where",
+    "end",
+    "--if-exists",
+    "doNothing",
+  ];
   for (const { key, value } of trailers) args.push("--trailer", `${key}: ${value}`);
   await runGit(dir, [...args, messageFile]);
 }

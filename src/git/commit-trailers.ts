@@ -23,3 +23,27 @@ export async function commitTrailers(
   }
   return trailers;
 }
+
+/**
+ * The author of each of many commits with one `git log --no-walk --stdin`: who a line is
+ * attributed to when only the commit's trailers say anything.
+ */
+export async function commitAuthors(
+  dir: string,
+  commits: readonly string[],
+): Promise<Map<string, { name: string; email: string; committed: number }>> {
+  const authors = new Map<string, { name: string; email: string; committed: number }>();
+  if (commits.length === 0) return authors;
+  const { stdout } = await runGit(
+    dir,
+    ["log", "--no-walk=unsorted", "--stdin", "-z", "--format=%H%x1f%an%x1f%ae%x1f%ct"],
+    { input: `${commits.join("\n")}\n` },
+  );
+  for (const entry of stdout.toString("utf8").split("\0")) {
+    const [sha = "", name = "", email = "", committed = "0"] = entry.split("\x1f");
+    if (/^[0-9a-f]{40,64}$/.test(sha.trim())) {
+      authors.set(sha.trim(), { name, email, committed: Number(committed) });
+    }
+  }
+  return authors;
+}

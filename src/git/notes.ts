@@ -180,7 +180,10 @@ export async function changedNotes(
     const [, , , blob, kind] = (fields[at] as string).split(" ");
     const commit = (fields[at + 1] as string).replaceAll("/", "");
     if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) continue; // not a note
-    changed.set(commit, kind === "D" || !blob ? null : blob);
+    // A notes tree changing fan-out lists a note's removal at one path and its addition at
+    // another: the addition is what holds.
+    const removed = kind === "D" || !blob;
+    if (!removed || !changed.get(commit)) changed.set(commit, removed ? null : (blob as string));
   }
   return changed;
 }

@@ -1,8 +1,10 @@
-import type {
-  ContributorStats,
-  IntentStats,
-  StatsCounts,
-  TraceStats,
+import {
+  aiShare,
+  type ContributorStats,
+  type IntentStats,
+  type Share,
+  type StatsCounts,
+  type TraceStats,
 } from "../core/trace/trace-stats.js";
 import { largest } from "../core/unbounded-arrays.js";
 import { count, plural, skippedBeforeAdoption } from "./count.js";
@@ -38,6 +40,13 @@ export function formatTraceStatsText(stats: TraceStats, style: Style): string {
         stats.contributors.map((row) => [contributorLabel(row), row]),
       ),
     );
+    const share = aiShare(stats);
+    out.push(
+      `AI share: ${shareText(share.added, "added")}, ${shareText(share.present, "present")}`,
+      style.dim(
+        "  (each line counts once, for one contributor; a commit or file with several contributors counts in each of their rows)",
+      ),
+    );
   }
   if (stats.intents.length === 0 && stats.contributors.length === 0) out.push("No traced commits.");
   const untraced = stats.untraced;
@@ -54,6 +63,12 @@ export function formatTraceStatsText(stats: TraceStats, style: Style): string {
     ),
   );
   return `${out.join("\n")}\n`;
+}
+
+/** `6 of 21 lines added (28.6%)`; no percentage of nothing. */
+function shareText(share: Share, what: string): string {
+  const percent = share.whole === 0 ? "" : ` (${((100 * share.part) / share.whole).toFixed(1)}%)`;
+  return `${count(share.part)} of ${plural(share.whole, "line")} ${what}${percent}`;
 }
 
 /** `INT-001 (Auth)`, `INT-002` without a name, `no intent`. */

@@ -1,5 +1,6 @@
 import { type VerifyReport, verifyProblems } from "../trace/verify-traces.js";
 import { count, plural, skippedBeforeAdoption } from "./count.js";
+import { printable } from "./messages.js";
 import type { Style } from "./style.js";
 
 /** `trace verify --json`: the report as it is, with `ok`. */
@@ -20,7 +21,7 @@ export function formatVerifyReport(report: VerifyReport, style: Style): string {
     `commits in ${report.range}: ${count(report.commits.checked)} checked, ${count(report.commits.traced)} traced; ${skippedBeforeAdoption(report.commits.before_adoption)}`,
     anchorLine(report),
     ...report.issues.map((issue) =>
-      style.red(`  ${issue.commit.slice(0, 12)} ${issue.kind}: ${issue.detail}`),
+      style.red(`  ${issue.commit.slice(0, 12)} ${issue.kind}: ${printable(issue.detail)}`),
     ),
     ...report.superseded.map((record) =>
       style.yellow(

@@ -98,13 +98,39 @@ export class AiLineIndex {
 function readIndex(file: string): IndexFile {
   try {
     const data = JSON.parse(readFileSync(file, "utf8")) as Partial<IndexFile>;
-    if (data.version === indexVersion && typeof data.ranges === "object" && data.ranges !== null) {
+    if (
+      data.version === indexVersion &&
+      wellFormed(data.ranges) &&
+      typeof data.notes !== "number"
+    ) {
       return { version: indexVersion, notes: data.notes ?? null, ranges: data.ranges };
     }
   } catch {
     // Missing or unreadable: rebuilt from the notes.
   }
   return { version: indexVersion, notes: null, ranges: {} };
+}
+
+/** Whether the file's ranges have the shape this code writes; else it is rebuilt. */
+function wellFormed(ranges: unknown): ranges is Record<string, IndexedRange[]> {
+  if (typeof ranges !== "object" || ranges === null || Array.isArray(ranges)) return false;
+  return Object.values(ranges).every(
+    (list) =>
+      Array.isArray(list) &&
+      list.every(
+        (range) =>
+          Array.isArray(range) &&
+          range.length === 7 &&
+          typeof range[0] === "string" &&
+          typeof range[1] === "string" &&
+          Number.isInteger(range[2]) &&
+          Array.isArray(range[3]) &&
+          range[3].every((hash: unknown) => typeof hash === "string") &&
+          typeof range[4]?.entity_type === "string" &&
+          (range[5] === null || typeof range[5] === "string") &&
+          typeof range[6] === "number",
+      ),
+  );
 }
 
 /** A commit's AI ranges, replacing what the index held for it. */

@@ -50,6 +50,25 @@ export async function blameWithTraces(
   const noteRecords = import("./note-records.js");
   const blamed = (await blaming).filter((file) => file !== undefined);
   await refuseShallowEdge(repo.root, blamed);
+  return attributeBlamed(repo, blamed, options, noteRecords);
+}
+
+/** A file's lines as git blame gives them (or a pass that gives its answer: trace stats). */
+export interface Blamed {
+  path: string;
+  lines: BlamedInput[];
+}
+
+/**
+ * Trace blame's attribution of blamed lines: the facts every line's commit offers, read
+ * together, then attributeLines file by file.
+ */
+export async function attributeBlamed(
+  repo: Repo,
+  blamed: readonly Blamed[],
+  options: BlameOptions,
+  noteRecords: Promise<{ noteLines: NoteLines }> = import("./note-records.js"),
+): Promise<FileBlame[]> {
   const facts = await gatherFacts(repo, blamed, options, (await noteRecords).noteLines);
   return blamed.map(({ path, lines }) => ({
     version: blameSchemaVersion,
@@ -57,11 +76,6 @@ export async function blameWithTraces(
     rev: options.rev ?? null,
     lines: attributeLines(lines, facts),
   }));
-}
-
-interface Blamed {
-  path: string;
-  lines: BlamedInput[];
 }
 
 /**

@@ -8,6 +8,7 @@ import { type LineRange, recordedLines } from "../core/trace/range-hash.js";
 import { rangeContributor } from "../core/trace/record-contributors.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import {
+  commonLine,
   contentRunLength,
   isTrivialLine,
   type RecordedLine,
@@ -60,10 +61,20 @@ export async function carryLines(
   if (!long) return { byCommit, index: null };
   const index = await AiLineIndex.current(repo);
   const dropped = replacedLines(replaced);
-  const lookup = (hash: string): Source[] => [
-    ...(dropped.get(hash) ?? []),
-    ...(index.lookup(hash) ?? []).map((line) => ({ ...line, replaced: false })),
-  ];
+  const looked = new Map<string, Source[]>();
+  const lookup = (hash: string): Source[] => {
+    let found = looked.get(hash);
+    if (!found) {
+      found = [
+        ...(dropped.get(hash) ?? []),
+        ...(index.lookup(hash) ?? []).map((line) => ({ ...line, replaced: false })),
+      ];
+      // Too common to start a run (recorded-runs.ts): not looked for, its commits not read.
+      if (found.length > commonLine) found = [];
+      looked.set(hash, found);
+    }
+    return found;
+  };
   const hits = diffs.flatMap((diff) =>
     diff.changes.flatMap((change) => {
       const ranges = diff.ranges.get(pathKey(change.path, change.pathBytes)) ?? [];
@@ -90,7 +101,8 @@ export async function carryLines(
   const history = await readCommitHistory(repo.root, [
     ...new Set([...sources, ...hits.map((hit) => hit.diff.commit.sha)]),
   ]);
-  const files = new Map<string, Map<string, readonly CarriedRun[][]>>();
+  /** By commit, then by file: each range's carried runs, and the file's lines to hash pieces. */
+  const files = new Map<string, Map<string, { runs: CarriedRun[][]; lines: Uint8Array[] }>>();
   for (const { diff, change, ranges } of hits) {
     const commit = diff.commit.sha;
     const content = blobs.get(change.newBlob as string)?.content;
@@ -109,7 +121,9 @@ export async function carryLines(
         lookup,
         (source) =>
           source.commit !== commit &&
-          ((source as Source).replaced || !history.isAncestor(source.commit, commit)),
+          ((source as Source).replaced ||
+            (history.committed(source.commit) !== undefined &&
+              !history.isAncestor(source.commit, commit))),
         (a, b) =>
           Number((b as Source).replaced) - Number((a as Source).replaced) ||
           (b as Source).recordedAt - (a as Source).recordedAt,
@@ -129,22 +143,23 @@ export async function carryLines(
         };
       });
     });
-    const perFile = files.get(commit) ?? new Map<string, readonly CarriedRun[][]>();
-    perFile.set(pathKey(change.path, change.pathBytes), runs);
+    const perFile = files.get(commit) ?? new Map();
+    perFile.set(pathKey(change.path, change.pathBytes), { runs, lines: fileLines });
     files.set(commit, perFile);
-    const split: CarriedLines = (file, found, fileContributor) => {
-      const carried = files.get(commit)?.get(pathKey(file.path, file.pathBytes));
+  }
+  for (const [commit, perFile] of files) {
+    byCommit.set(commit, (file, found, fileContributor) => {
+      const carried = perFile.get(pathKey(file.path, file.pathBytes));
       if (!carried) return [...found];
       return found.flatMap((range, at) =>
         splitRange(
           range,
-          carried[at] ?? [],
+          carried.runs[at] ?? [],
           fileContributor,
-          fileLines.slice(range.start_line - 1, range.end_line),
+          carried.lines.slice(range.start_line - 1, range.end_line),
         ),
       );
-    };
-    byCommit.set(commit, split);
+    });
   }
   return { byCommit, index };
 }

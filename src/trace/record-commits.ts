@@ -51,7 +51,7 @@ export function recordCommits(
       intent: governance?.intents.find((intent) => intent.id === intentId) ?? null,
       contributor: commitContributor,
       attribute: (file, ranges) => {
-        const contributor = carried(file, ranges, commitContributor);
+        const contributor = carried(ranges, commitContributor);
         const lines = options.carried?.get(diff.commit.sha);
         return { contributor, ranges: lines ? lines(file, ranges, contributor) : [...ranges] };
       },

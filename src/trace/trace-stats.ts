@@ -1,9 +1,15 @@
-import type { FileBlame } from "../core/trace/blame-line.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
-import { filesToCount, isUnder, type TraceStats, tallyStats } from "../core/trace/trace-stats.js";
+import {
+  filesToCount,
+  isUnder,
+  type PresentLines,
+  type TraceStats,
+  tallyStats,
+} from "../core/trace/trace-stats.js";
 import { ConfigError, GitError, IntentguardError } from "../errors.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
+import { originsAtTip } from "../git/line-origins.js";
 import { trackedFiles } from "../git/list-files.js";
 import { listNotes } from "../git/notes.js";
 import { collectInto, type GitObject } from "../git/read-objects.js";
@@ -11,9 +17,9 @@ import type { Repo } from "../git/repo.js";
 import { resolveCommit } from "../git/revisions.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import { snapshotFromGit } from "../governance/governance-snapshot.js";
-import { blameWithTraces } from "./blame-trace.js";
-import { commitsBeforeAdoption, commitsInRange } from "./commit-range.js";
+import { checkRange, commitsBeforeAdoption, commitsInRange } from "./commit-range.js";
 import { noteLines } from "./note-records.js";
+import { presentLines } from "./present-lines.js";
 import type { InvalidNoteLine } from "./read-records.js";
 
 export interface StatsOptions {
@@ -33,8 +39,9 @@ const batchSize = 256;
  * The commits come from one `git rev-list`, the notes' names from one `git notes list`, every
  * note from one `git cat-file --batch` (a batch at a time; never a process per commit), and the
  * files of the commits without a record from one `git diff-tree --stdin` (names only). The lines
- * at the tip come from trace blame of the files those commits touched that still exist there:
- * one `git blame` per file, git's floor; over `a..b`, blame walks only the range.
+ * at the tip are git blame's answer for the files those commits touched that still exist there,
+ * worked out by one pass over the history's diffs (git/line-origins.ts; over `a..b`, only the
+ * range's), not one `git blame` per file; their attribution is trace blame's (present-lines.ts).
  */
 export async function traceStats(
   repo: Repo,
@@ -42,6 +49,16 @@ export async function traceStats(
 ): Promise<{ stats: TraceStats; invalid: InvalidNoteLine[] }> {
   const { range, path } = options;
   const dir = repo.root;
+  try {
+    checkRange(range); // before git sees it
+  } catch (error) {
+    throw asStatsRange(error);
+  }
+  const tipRev = rangeTip(range);
+  // The pass over the history runs beside everything else (a range git refuses is explained by
+  // commitsInRange below; the pass's own failure then goes unheard).
+  const passing = originsAtTip(dir, passRevision(range, tipRev));
+  passing.catch(() => {});
   const [commits, beforeAdoption, noteBlobs] = await Promise.all([
     commitsInRange(dir, range),
     commitsBeforeAdoption(dir, range),
@@ -49,14 +66,16 @@ export async function traceStats(
   ]).catch((error: unknown) => {
     throw asStatsRange(error);
   });
-  const tipRev = rangeTip(range);
   const tip = commits.length === 0 ? await tipIfAny(dir, tipRev) : await resolveTip(dir, tipRev);
+  const names =
+    tip === null ? Promise.resolve(new Map<string, string>()) : intentNamesAt(repo, tip);
+  names.catch(() => {}); // awaited at the end
   const session = new CatFileSession(dir);
   let records: Map<string, TraceRecord>;
   let invalid: InvalidNoteLine[];
   let touched: Map<string, string[]>;
-  let text: string[];
-  let binary: number;
+  let present: PresentLines = { files: 0, runs: [] };
+  let binary = 0;
   try {
     ({ records, invalid } = await readRecords(session, commits, noteBlobs));
     touched = await touchedFiles(
@@ -72,17 +91,26 @@ export async function traceStats(
       );
     }
     const files = filesToCount({ records, touched, path, beforeAdoption }, atTip);
-    ({ text, binary } =
-      tip === null ? { text: [], binary: 0 } : await textFilesAt(session, tip, files));
+    if (tip !== null) {
+      const text = await textFilesAt(session, tip, files);
+      binary = files.length - text.size;
+      if (commits.length > 0 && text.size > 0) {
+        const origins = await passing;
+        if (origins.tip !== tip) throw new Error(`the pass ended at ${origins.tip}, not ${tip}`);
+        present = await presentLines(repo, session, {
+          tip,
+          lineCounts: text,
+          origins,
+          commits,
+          records,
+          beforeAdoption,
+        });
+      }
+    }
   } finally {
     await session.close().catch(() => {});
   }
-  const [blames, intentNames] = await Promise.all([
-    text.length === 0 || tip === null
-      ? ([] as FileBlame[])
-      : blameWithTraces(repo, text, { rev: blameRevision(range, tip) }),
-    tip === null ? new Map<string, string>() : intentNamesAt(repo, tip),
-  ]);
+  const intentNames = await names;
   return {
     stats: tallyStats({
       range,
@@ -92,7 +120,7 @@ export async function traceStats(
       records,
       beforeAdoption,
       touched,
-      blames,
+      present,
       binary,
       intentNames,
     }),
@@ -119,11 +147,11 @@ function rangeTip(range: string): string {
 }
 
 /**
- * What blame walks: over `a..b`, only the range (lines older than it stop at its boundary, which
- * is not one of the range's commits, so they are not counted either way), else the whole history
- * of the tip.
+ * What the pass walks, as blame would: over `a..b`, only the range (lines older than it stop at
+ * its boundary, which is not one of the range's commits, so they are not counted either way),
+ * else the whole history of the tip.
  */
-function blameRevision(range: string, tip: string): string {
+function passRevision(range: string, tip: string): string {
   return range.includes("..") && !range.includes("...") ? range : tip;
 }
 
@@ -188,16 +216,18 @@ async function readRecords(
 const binaryProbe = 8000;
 
 /**
- * Which of `files` have lines to count at the tip: blobs whose first 8,000 bytes hold no NUL.
- * Binary files (and submodules) have none, and trace blame refuses them; each is read through the
- * session keeping only those first bytes.
+ * Which of `files` have lines to count at the tip, and how many: blobs whose first 8,000 bytes
+ * hold no NUL. Binary files (and submodules) have none, and trace blame refuses them; each is
+ * read through the session keeping only those first bytes and a count of its lines (the length
+ * of content older than a range, which the pass does not read).
  */
 async function textFilesAt(
   session: CatFileSession,
   tip: string,
   files: readonly string[],
-): Promise<{ text: string[]; binary: number }> {
+): Promise<Map<string, number>> {
   const isText = new Map<string, boolean>();
+  const lines = new Map<string, number>();
   // cat-file reads names a line each: a file name with a newline cannot be asked for by name.
   const nameable = files.filter((file) => !file.includes("\n"));
   await session.read(
@@ -209,18 +239,30 @@ async function textFilesAt(
       }
       let seen = 0;
       let nul = false;
+      let newlines = 0;
+      let last = 10;
       return {
         write: (bytes) => {
+          for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) newlines++;
+          if (bytes.length > 0) last = bytes[bytes.length - 1] as number;
           if (nul || seen >= binaryProbe) return;
           nul = bytes.subarray(0, binaryProbe - seen).includes(0);
           seen += bytes.length;
         },
-        end: () => isText.set(name, !nul),
+        end: () => {
+          isText.set(name, !nul);
+          // A last line without a newline is a line too.
+          lines.set(name, newlines + (last === 10 ? 0 : 1));
+        },
       };
     },
   );
-  const text = files.filter((file) => isText.get(`${tip}:${file}`) === true);
-  return { text, binary: files.length - text.length };
+  const text = new Map<string, number>();
+  for (const file of files) {
+    const name = `${tip}:${file}`;
+    if (isText.get(name) === true) text.set(file, lines.get(name) ?? 0);
+  }
+  return text;
 }
 
 /** The files each commit touched (paths after the change), from one `git diff-tree --stdin`. */

@@ -6,6 +6,7 @@ import { contentHash, recordedLines } from "../core/trace/range-hash.js";
 import { rangeContributor, sameContributor } from "../core/trace/record-contributors.js";
 import { recordDigest } from "../core/trace/record-digest.js";
 import type { RangeEvidence, TracedRange, TraceRecord } from "../core/trace/record-schema.js";
+import { contentRunLength } from "../core/trace/recorded-runs.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
@@ -317,6 +318,15 @@ async function checkEvidence(
     const note = notes.get(blobOf(evidence.commit));
     const records = note ? recordsInNote(note.content.toString("utf8"), evidence.commit) : [];
     const span = `${path}:${range.start_line}-${range.end_line}`;
+    const short = evidence.end_line - evidence.start_line + 1 < contentRunLength;
+    if (evidence.commit === commit || short) {
+      issues.push({
+        commit,
+        kind: "tampered",
+        detail: `range ${span} names ${describeWho(who)} from ${evidence.commit === commit ? "its own commit" : `only ${evidence.end_line - evidence.start_line + 1} line(s) of ${evidence.commit.slice(0, 12)}`}: a source is another commit's record of at least ${contentRunLength} of these lines`,
+      });
+      continue;
+    }
     if (!records.some((record) => sourceHolds(record, evidence, range, who))) {
       issues.push({
         commit,

@@ -242,6 +242,71 @@ describe("an AI's lines keep their contributor through squashes and copies", () 
   });
 });
 
+describe("carrying holds where attackers found it did not", () => {
+  it("a squash carrying an agent's lines into two files splits each file by its own lines", async () => {
+    const repo = await adoptedWithHistory();
+    repo.git("checkout", "-q", "-b", "agent");
+    repo.write("src/a.ts", block("ALPHA", 5));
+    repo.write("src/b.ts", block("BETA", 3));
+    repo.git("add", "-A");
+    expect(repo.tryGit(["commit", "-q", "-m", "Agent writes two files"], { env: ai }).status).toBe(
+      0,
+    );
+    repo.git("checkout", "-q", "main");
+    expect(repo.tryGit(["merge", "-q", "--squash", "agent"]).status).toBe(0);
+    repo.write("src/b.ts", `${repo.read("src/b.ts")}HUMAN finishes the second file;\n`);
+    repo.git("add", "-A");
+    expect(repo.tryGit(["commit", "-q", "-m", "Squash"]).status).toBe(0);
+    expect(blame(repo, "src/a.ts").map(who)).toEqual(new Array(5).fill(aiRecorded));
+    const b = blame(repo, "src/b.ts");
+    expect(b.slice(0, 3).map(who)).toEqual(new Array(3).fill(aiRecorded));
+    expect(who(b[3] as JsonLine)).toMatchObject({ type: "HUMAN", confidence: "recorded" });
+    const verify = repo.intentguard(["trace", "verify"]);
+    expect(verify.status, verify.stdout).toBe(0);
+  });
+
+  it("the AI line index survives the notes tree changing its fan-out (past 256 notes)", async () => {
+    const repo = await adoptedWithHistory();
+    repo.git("checkout", "-q", "-b", "agent");
+    repo.commitFile("src/lib.ts", block("AGENT", 4), "Agent", { env: ai });
+    repo.git("checkout", "-q", "main");
+    // 300 more notes on 300 throwaway commits, in one fast-import: git then lays the notes tree
+    // out with fan-out (ab/cdef…), and the next diff of the notes moves every note.
+    const stream: string[] = [];
+    for (let k = 1; k <= 300; k++) {
+      stream.push("commit refs/junk/bulk", `mark :${k}`, "committer T <t@e> 1700000000 +0000");
+      stream.push(`data ${`bulk ${k}`.length}`, `bulk ${k}`, "deleteall", "");
+    }
+    const tip = repo.git("rev-parse", "refs/notes/intentguard").trim();
+    stream.push("commit refs/notes/intentguard", "committer T <t@e> 1700000000 +0000");
+    stream.push("data 5", "notes", `from ${tip}`);
+    for (let k = 1; k <= 300; k++) stream.push(`N inline :${k}`, "data 5", "junk", "");
+    const imported = repo.run("git", ["fast-import", "--quiet"], {
+      input: `${stream.join("\n")}\n`,
+    });
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(repo.git("ls-tree", "--name-only", "refs/notes/intentguard").split("\n")[0]).toMatch(
+      /^[0-9a-f]{2}$/,
+    );
+    expect(repo.tryGit(["merge", "-q", "--squash", "agent"]).status).toBe(0);
+    expect(repo.tryGit(["commit", "-q", "-m", "Squash after many notes"]).status).toBe(0);
+    expect(blame(repo, "src/lib.ts").map(who)).toEqual(new Array(4).fill(aiRecorded));
+  });
+
+  it("an AI amending a person's commit: the person's lines stay the person's, the AI's added lines are the AI's", async () => {
+    const repo = await adoptedWithHistory();
+    repo.commitFile("src/lib.ts", block("PERSON", 3), "Person writes");
+    repo.write("src/lib.ts", `${block("PERSON", 3)}${block("AGENT", 3)}`);
+    repo.git("add", "-A");
+    expect(repo.tryGit(["commit", "-q", "--amend", "--no-edit"], { env: ai }).status).toBe(0);
+    const lines = blame(repo, "src/lib.ts");
+    expect(lines.slice(0, 3).map((line) => [line.contributor?.type, line.confidence])).toEqual(
+      new Array(3).fill(["HUMAN", "recorded"]),
+    );
+    expect(lines.slice(3).map(who)).toEqual(new Array(3).fill(aiRecorded));
+  });
+});
+
 describe("verify holds per-range contributors to their evidence", () => {
   async function squashed(): Promise<TestRepo> {
     const repo = await adoptedWithHistory();

@@ -183,6 +183,13 @@ describe("trace stats", () => {
     expect(text).toMatch(/AI anthropic\/claude-sonnet-4-6 \(builder\) +2 +6 +5 +2\n/);
     expect(text).toMatch(/Test Author <author@example\.com> +3 +15 +15 +4\n/);
     expect(text).toContain("untraced: 1 commit without a trace record, 1 file, 1 line present");
+    // AI: login a1-a4 and docs d4-d5 added (6 of 21 in all: 9 + 4 + 1 + 2 + 3 + 2); present at
+    // the tip, a1, a3, a4, d4, d5 of the 21 lines the counted commits last changed (the 20
+    // attributed and u3).
+    expect(text).toContain("AI share: 6 of 21 lines added (28.6%), 5 of 21 lines present (23.8%)");
+    expect(text).toContain(
+      "a commit or file with several contributors counts in each of their rows",
+    );
   });
 
   const refusals: [string, string[], RegExp][] = [
@@ -218,5 +225,85 @@ describe("trace stats", () => {
     expect(logo.blamed).toEqual({ files: 0, lines: 0, binary: 1 });
     const text = repo.intentguard(["trace", "stats", "--path", "src/auth/logo.bin"]);
     expect(text.stdout).toContain("1 binary file skipped");
+  });
+});
+
+/**
+ * An AI writes f.ts on a branch in two commits (4 lines, then 3); a person squash-merges the
+ * branch (a record of the same 7 lines), then the branch itself is merged too: every commit is
+ * in HEAD's history. Worked out by hand: the squash re-records whole ranges of the AI's records,
+ * so it adds nothing; the lines at the tip are the squash's (the merge keeps the first parent's
+ * file, identical to it), so they are present for the person.
+ */
+describe("trace stats of a squash whose commits are in the range too", () => {
+  let repo: TestRepo;
+
+  beforeAll(async () => {
+    repo = await createRepo();
+    repo.write(".orchestration/active_intents.yaml", intents);
+    expectSuccess(repo.intentguard(["install"]), "install");
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Adopt");
+    expectSuccess(repo.intentguard(["select", "INT-001"]), "select");
+    repo.git("checkout", "-q", "-b", "feature");
+    const four =
+      "export const one = 1;\nexport const two = 2;\nexport const three = 3;\nexport const four = 4;\n";
+    repo.commitFile("src/auth/f.ts", four, "AI writes four", { env: ai });
+    const seven = `${four}export const five = 5;\nexport const six = 6;\nexport const seven = 7;\n`;
+    repo.commitFile("src/auth/f.ts", seven, "AI writes three more", { env: ai });
+    repo.git("checkout", "-q", "-");
+    repo.git("merge", "-q", "--squash", "feature");
+    expectSuccess(repo.commit("Squash feature"), "squash");
+    expectSuccess(repo.tryGit(["merge", "-q", "--no-edit", "feature"]), "merge feature");
+  });
+
+  it("counts the squashed lines once, for the commits that wrote them", () => {
+    const result = repo.intentguard(["trace", "stats", "--json", "--path", "src"]);
+    expect(result.status, result.stderr).toBe(0);
+    const stats = JSON.parse(result.stdout) as Stats;
+    // The squash is the person's commit, but its record carries the agent's lines as the
+    // agent's (issue 18): the lines present at the tip, last changed by the squash, are the AI's.
+    expect(stats.contributors).toEqual([
+      { ...aiRow, commits: 2, lines_added: 7, lines_present: 7, files: 1 },
+      { ...person, commits: 1, lines_added: 0, lines_present: 0, files: 1 },
+    ]);
+    expect(stats.intents).toEqual([
+      { id: "INT-001", name: "Auth", commits: 3, lines_added: 7, lines_present: 7, files: 1 },
+    ]);
+    const text = repo.intentguard(["trace", "stats", "--path", "src"]).stdout;
+    expect(text).toContain("AI share: 7 of 7 lines added (100.0%), 7 of 7 lines present (100.0%)");
+  });
+});
+
+/**
+ * An AI writes four lines on a branch; a person squashes the branch into main with the hooks off
+ * (no record, no trailers). The branch's commit is not in main's history; the squash is untraced,
+ * and trace blame attributes its four lines by their content, recorded in the AI's record.
+ */
+describe("trace stats of a squash without a record", () => {
+  it("counts its lines present for whoever the content says wrote them", async () => {
+    const repo = await createRepo();
+    repo.write(".orchestration/active_intents.yaml", intents);
+    expectSuccess(repo.intentguard(["install"]), "install");
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Adopt");
+    expectSuccess(repo.intentguard(["select", "INT-001"]), "select");
+    repo.git("checkout", "-q", "-b", "feature");
+    const lines = [1, 2, 3, 4].map((n) => `export const value${n} = ${n};\n`).join("");
+    repo.commitFile("src/auth/f.ts", lines, "AI writes four", { env: ai });
+    repo.git("checkout", "-q", "-");
+    repo.git("merge", "-q", "--squash", "feature");
+    expectSuccess(repo.commit("Squash feature", [], { env: { INTENTGUARD: "0" } }), "squash");
+    const result = repo.intentguard(["trace", "stats", "--json", "--path", "src"]);
+    expect(result.status, result.stderr).toBe(0);
+    const stats = JSON.parse(result.stdout) as Stats;
+    expect(stats.commits).toEqual({ total: 1, traced: 0, untraced: 1, before_adoption: 0 });
+    expect(stats.contributors).toEqual([
+      { ...aiRow, commits: 0, lines_added: 0, lines_present: 4, files: 0 },
+    ]);
+    expect(stats.intents).toEqual([
+      { id: "INT-001", name: "Auth", commits: 0, lines_added: 0, lines_present: 4, files: 0 },
+    ]);
+    expect(stats.untraced).toEqual({ commits: 1, files: 1, lines_present: 0 });
   });
 });

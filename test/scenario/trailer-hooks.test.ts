@@ -63,6 +63,18 @@ describe("the trailers the sh hooks add", () => {
     expect(repo.tryGit(["merge", "--no-ff", "-m", "Merge side", "side"]).status).toBe(0);
     expect(repo.lastMessage()).toBe("Merge side\n\nIntent: INT-001\n");
   });
+
+  it("adds the trailer at the very end of a message with a `---` line (dependabot's), where git reads it", async () => {
+    const repo = await createSelectedRepo();
+    repo.write("src/auth/bump.ts", "bump\n");
+    repo.git("add", "-A");
+    const message = "Bump a dependency\n\nRelease notes\n---\nupdated-dependencies: x\n";
+    expect(repo.tryGit(["commit", "-q", "-m", message]).status).toBe(0);
+    expect(repo.lastMessage()).toBe(`${message}\nIntent: INT-001\n`);
+    expect(repo.git("log", "-1", "--format=%(trailers:only,unfold)").trim()).toBe(
+      "Intent: INT-001",
+    );
+  });
 });
 
 describe("a governance change gets no Intent: trailer", () => {

@@ -37,6 +37,9 @@ export function compareRecord(
     );
   }
   const storedFiles = new Map((stored.files ?? []).map((file) => [identity(file), file]));
+  if (storedFiles.size < (stored.files ?? []).length) {
+    differences.push("a file is named more than once (each file is one entry)");
+  }
   const freshFiles = new Set(fresh.files.map(identity));
   for (const file of fresh.files) {
     const old = storedFiles.get(identity(file));

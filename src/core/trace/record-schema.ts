@@ -96,6 +96,9 @@ const Evidence = z
         }),
         end_line: z.number().int().min(1).meta({ description: "The last of them (inclusive)." }),
       })
+      .refine((source) => source.end_line >= source.start_line, {
+        error: "end_line before start_line",
+      })
       .meta({
         description:
           "The same lines, in the same order, are recorded as this contributor in another commit's record (a merge --squash, a cherry-pick whose note did not travel, a copied block, an amended or rebased commit): that record's ranges hold these line hashes at these lines, with this contributor.",

@@ -36,6 +36,13 @@ export interface RecordedRun {
 export const contentRunLength = 3;
 
 /**
+ * A line recorded in more places than this is no evidence of where this one came from (a blank
+ * line, "}", a licence line): it never starts a run, only goes with one it is inside. Bounds the
+ * work: without it, a file of one line repeated thousands of times is quadratic.
+ */
+export const commonLine = 32;
+
+/**
  * Whether a line says too little to be attributed by its content: blank, punctuation only
  * (`}`, `});`, `]`), or under four characters once trimmed.
  */
@@ -70,7 +77,9 @@ export function recordedRuns(
     const line = lines[index] as LineToMatch;
     if (!open(index) || line.trivial) continue;
     let best: RecordedRun | null = null;
-    for (const at of lookup(line.hash) ?? []) {
+    const candidates = lookup(line.hash) ?? [];
+    if (candidates.length > commonLine) continue;
+    for (const at of candidates) {
       if (!accept(at, index)) continue;
       let from = index;
       while (

@@ -1,10 +1,10 @@
-import { isGovernancePath } from "../governance-files.js";
+import { addedLines } from "./added-lines.js";
 import { lineContributor } from "./attribute-lines.js";
-import type { FileBlame, LineContributor } from "./blame-line.js";
+import type { LineContributor } from "./blame-line.js";
 import { contributorKey } from "./blame-runs.js";
 import { creditOf } from "./commit-credit.js";
-import { fileContributor, rangeContributor } from "./record-contributors.js";
 import type { TraceRecord } from "./record-schema.js";
+import { recordedFiles } from "./recorded-files.js";
 
 /** The stable, versioned shape of `trace stats --json`. */
 export const traceStatsSchemaVersion = 1;
@@ -13,7 +13,10 @@ export const traceStatsSchemaVersion = 1;
 export interface StatsCounts {
   /** Commits whose record names it (a contributor: on at least one of the commit's files). */
   commits: number;
-  /** The lines its records' ranges hold: what those commits added or rewrote. */
+  /**
+   * The lines its records' ranges hold: what those commits added or rewrote, each line once per
+   * count (addedLines: a squash or a copied note re-recording lines does not add them again).
+   */
   lines_added: number;
   /** Lines at the tip, last changed by a commit counted, whose attribution names it. */
   lines_present: number;
@@ -69,10 +72,31 @@ export interface TraceStats {
   /** The untraced commits: the files they touched, and their lines at the tip nothing attributes. */
   untraced: { commits: number; files: number; lines_present: number };
   /**
-   * The files blamed at the tip (those the counted commits touched that still exist) and their
-   * lines; `binary`: such files skipped, having no lines (binary content, submodules).
+   * The files whose lines are counted at the tip (those the counted commits touched that still
+   * exist) and their lines; `binary`: such files skipped, having no lines (binary content,
+   * submodules). Named for git blame, whose answer the count is.
    */
   blamed: { files: number; lines: number; binary: number };
+}
+
+/**
+ * Lines at the tip, run by run: `lines` lines git blame gives to `commit`, and their attribution
+ * (as trace blame attributes them: intent, contributor, whether anything attributes them).
+ */
+export interface PresentRun {
+  commit: string;
+  lines: number;
+  intentId: string | null;
+  contributor: LineContributor | null;
+  attributed: boolean;
+  /** In a rules file (the intents, the policy, the intent map): counted as governance. */
+  governance: boolean;
+}
+
+/** The files whose lines are counted at the tip, and their lines as runs. */
+export interface PresentLines {
+  files: number;
+  runs: readonly PresentRun[];
 }
 
 /** Everything the tally draws on, read by the use case in batches. */
@@ -91,8 +115,8 @@ export interface StatsFacts {
    * commit; the commits before adoption only when a path limits the count.
    */
   touched: ReadonlyMap<string, readonly string[]>;
-  /** The tip's blame of the files to count lines in. */
-  blames: readonly FileBlame[];
+  /** The lines of the files to count at the tip, by who they are attributed to. */
+  present: PresentLines;
   /** The files to count lines in that have none: binary content, submodules. */
   binary: number;
   /** Intent names by id, from the rules at the tip. */
@@ -162,6 +186,12 @@ export function tallyStats(facts: StatsFacts): TraceStats {
   const governance = newTally();
   const untracedFiles = new Set<string>();
   const untracedCommits = new Set<string>();
+  const added = addedLines(
+    [...facts.commits].reverse().flatMap((commit) => {
+      const record = facts.records.get(commit);
+      return record ? [{ commit, id: record.id, files: recordedFiles(record) }] : [];
+    }),
+  );
 
   for (const commit of facts.commits) {
     const record = facts.records.get(commit);
@@ -178,7 +208,7 @@ export function tallyStats(facts: StatsFacts): TraceStats {
       for (const file of touched) if (isUnder(file, facts.path)) untracedFiles.add(file);
       continue;
     }
-    const files = record.files.filter((file) => isUnder(file.relative_path, facts.path));
+    const files = recordedFiles(record).filter((file) => isUnder(file.path, facts.path));
     if (facts.path !== null && files.length === 0) continue;
     commits.total += 1;
     commits.traced += 1;
@@ -187,40 +217,32 @@ export function tallyStats(facts: StatsFacts): TraceStats {
     const credited = credit.kind === "governance" ? governance : intentTally(credit.id);
     credited.commits.add(commit);
     for (const file of files) {
-      credited.files.add(file.relative_path);
-      const fileWho = contributorTally(lineContributor(fileContributor(record, file)));
-      fileWho.commits.add(commit);
-      fileWho.files.add(file.relative_path);
-      for (const range of file.ranges) {
-        const added = range.end_line - range.start_line + 1;
-        credited.counts.lines_added += added;
-        const who = contributorTally(lineContributor(rangeContributor(record, file, range)));
-        who.commits.add(commit);
-        who.counts.lines_added += added;
-        who.files.add(file.relative_path);
-      }
+      const byRange = added.get(commit)?.get(file.path) ?? [];
+      credited.files.add(file.path);
+      const who = contributorTally(lineContributor(file.contributor));
+      who.commits.add(commit);
+      who.files.add(file.path);
+      file.ranges.forEach((range, index) => {
+        const lines = byRange[index] ?? 0;
+        credited.counts.lines_added += lines;
+        contributorTally(lineContributor(range.contributor)).counts.lines_added += lines;
+      });
     }
   }
 
-  const counted = new Set(
-    facts.commits.filter(
-      (commit) => !facts.beforeAdoption.has(commit) || facts.records.has(commit),
-    ),
-  );
+  const counted = countedCommits(facts);
   let untracedPresent = 0;
   let lines = 0;
-  for (const blame of facts.blames) {
-    for (const line of blame.lines) {
-      lines += 1;
-      if (!counted.has(line.commit)) continue;
-      if (line.intent || line.confidence !== "unattributed") {
-        const rules = isGovernancePath(blame.path);
-        (rules ? governance : intentTally(line.intent?.id ?? null)).counts.lines_present += 1;
-      }
-      if (line.contributor) contributorTally(line.contributor).counts.lines_present += 1;
-      if (!line.intent && !line.contributor && untracedCommits.has(line.commit)) {
-        untracedPresent += 1;
-      }
+  for (const run of facts.present.runs) {
+    lines += run.lines;
+    if (!counted.has(run.commit)) continue;
+    if (run.intentId || run.attributed) {
+      const credited = run.governance ? governance : intentTally(run.intentId);
+      credited.counts.lines_present += run.lines;
+    }
+    if (run.contributor) contributorTally(run.contributor).counts.lines_present += run.lines;
+    if (!run.intentId && !run.contributor && untracedCommits.has(run.commit)) {
+      untracedPresent += run.lines;
     }
   }
 
@@ -260,6 +282,49 @@ export function tallyStats(facts: StatsFacts): TraceStats {
       files: untracedFiles.size,
       lines_present: untracedPresent,
     },
-    blamed: { files: facts.blames.length, lines, binary: facts.binary },
+    blamed: { files: facts.present.files, lines, binary: facts.binary },
+  };
+}
+
+/**
+ * The commits whose lines at the tip are counted: the range's, those before adoption only when
+ * they have a record.
+ */
+export function countedCommits(
+  facts: Pick<StatsFacts, "commits" | "beforeAdoption" | "records">,
+): Set<string> {
+  return new Set(
+    facts.commits.filter(
+      (commit) => !facts.beforeAdoption.has(commit) || facts.records.has(commit),
+    ),
+  );
+}
+
+/** A share: `part` of `whole` lines (the report turns it into a percentage). */
+export interface Share {
+  part: number;
+  whole: number;
+}
+
+/**
+ * What AI contributors did, against everyone: of the lines added, and of the lines present at
+ * the tip that the counted commits last changed. Each line is counted once for one contributor
+ * (contributors' rows may share commits and files, never lines), so a share is at most 100%.
+ */
+export function aiShare(stats: TraceStats): { added: Share; present: Share } {
+  const ai = stats.contributors.filter((row) => row.type === "AI");
+  const sum = (rows: readonly StatsCounts[], key: "lines_added" | "lines_present") =>
+    rows.reduce((total, row) => total + row[key], 0);
+  return {
+    // Governance is apart from every intent but written by the same contributors: it counts.
+    added: {
+      part: sum(ai, "lines_added"),
+      whole: sum([...stats.intents, stats.governance], "lines_added"),
+    },
+    present: {
+      part: sum(ai, "lines_present"),
+      whole:
+        sum([...stats.intents, stats.governance], "lines_present") + stats.untraced.lines_present,
+    },
   };
 }
