@@ -251,7 +251,7 @@ export function buildRealShapedHistory(
   const word = () => `w${pick(1e6).toString(36)}`;
   const sentence = (n) => Array.from({ length: n }, word).join(" ");
   const entryLines = Math.max(1, Math.floor((lines * 2) / 3 / commits));
-  const longPath = "CHANGELOG.md";
+  const longPath = "src/CHANGELOG.md";
   const long = Array.from(
     { length: lines - entryLines * (commits - 1) },
     (_, line) => `- ${sentence(6)} (#${line})`,
