@@ -7,24 +7,26 @@ import {
   rangeKey,
 } from "../core/trace/attribute-lines.js";
 import { blameSchemaVersion, type FileBlame } from "../core/trace/blame-line.js";
-import { contentHash, recordedLines } from "../core/trace/range-hash.js";
+import { contentHash } from "../core/trace/range-hash.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import type { Trailer } from "../core/trailers.js";
 import { ConfigError, GitError, IntentguardError } from "../errors.js";
 import { type BlamedLine, type BlameOptions, blameFile } from "../git/blame.js";
-import { CatFileSession } from "../git/cat-file-batch.js";
+import { CatFileSession, type ObjectSink } from "../git/cat-file-batch.js";
 import { commitTrailers } from "../git/commit-trailers.js";
 import { readGitConfigAll } from "../git/config.js";
 import { shallowCommits } from "../git/history-bounds.js";
 import { type GitPath, pathText } from "../git/list-files.js";
 import { listNotes } from "../git/notes.js";
-import { collectInto, type GitObject } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import { snapshotFromGit } from "../governance/governance-snapshot.js";
-import type { noteLines } from "./note-records.js";
+import { certainNoteLines } from "./fast-note-lines.js";
+import type { NoteLine } from "./note-records.js";
+import { rangeLines } from "./range-lines.js";
 
-type NoteLines = typeof noteLines;
+/** Checks a note's lines against the record schema, as noteLines does (note-records.ts). */
+type ReadNote = (text: string, commit: string) => Promise<NoteLine[]>;
 
 /** How many `git blame` processes run at once over a directory (one per file is git's floor). */
 const blamesAtOnce = 2;
@@ -35,6 +37,8 @@ const blamesAtOnce = 2;
  * `git notes list`, the records, the content of every recorded range and the blamed commits'
  * intents files through one `git cat-file --batch`, their trailers with one `git log --no-walk`,
  * and — only when some line has no record — every recorded line, for content matching.
+ * What does not depend on the blame (the notes' names, the intents' names, the `cat-file`
+ * process, whether blame is exact) is read while git blames.
  */
 export async function blameWithTraces(
   repo: Repo,
@@ -43,18 +47,40 @@ export async function blameWithTraces(
   skipped?: string[],
 ): Promise<FileBlame[]> {
   const blaming = blameAll(repo, paths, options, skipped);
-  // The record schema (zod, about a tenth of a second to load) loads while git blames.
-  const noteRecords = import("./note-records.js");
-  const blamed = (await blaming).filter((file) => file !== undefined);
-  await refuseShallowEdge(repo.root, blamed);
-  const facts = await gatherFacts(repo, blamed, options, (await noteRecords).noteLines);
-  return blamed.map(({ path, lines }) => ({
-    version: blameSchemaVersion,
-    path,
-    rev: options.rev ?? null,
-    lines: attributeLines(lines, facts),
-  }));
+  const meanwhile = Promise.all([
+    listNotes(repo.root),
+    intentNamesAt(repo, options.rev),
+    blameIsExact(repo.root, options),
+  ]);
+  meanwhile.catch(() => {}); // awaited below, once the blame is in: its failure is said first
+  const session = new CatFileSession(repo.root);
+  try {
+    const blamed = (await blaming).filter((file) => file !== undefined);
+    await refuseShallowEdge(repo.root, blamed);
+    const [noteBlobs, intentNames, exact] = await meanwhile;
+    const facts = await gatherFacts(repo.root, session, blamed, {
+      noteBlobs,
+      intentNames,
+      exact,
+    });
+    return blamed.map(({ path, lines }) => ({
+      version: blameSchemaVersion,
+      path,
+      rev: options.rev ?? null,
+      lines: attributeLines(lines, facts),
+    }));
+  } finally {
+    await session.close().catch(() => {});
+  }
 }
+
+/**
+ * A note's lines, checked: by the fast path when every line is certainly a valid record
+ * (certainNoteLines), else by noteLines with the record schema, loaded the first time a note
+ * needs it — an invalid line is reported as noteLines reports it, never trusted.
+ */
+const readNote: ReadNote = async (text, commit) =>
+  certainNoteLines(text, commit) ?? (await import("./note-records.js")).noteLines(text, commit);
 
 interface Blamed {
   path: string;
@@ -146,51 +172,42 @@ async function refuseShallowEdge(dir: string, blamed: readonly Blamed[]): Promis
 }
 
 async function gatherFacts(
-  repo: Repo,
+  dir: string,
+  session: CatFileSession,
   blamed: readonly Blamed[],
-  options: BlameOptions,
-  parseNote: NoteLines,
+  known: {
+    noteBlobs: ReadonlyMap<string, string>;
+    intentNames: Map<string, string>;
+    exact: boolean;
+  },
 ): Promise<AttributionFacts> {
-  const dir = repo.root;
+  const { noteBlobs, intentNames, exact } = known;
   const lines = blamed.flatMap((file) => file.lines);
   const commits = [...new Set(lines.map((line) => line.commit))].filter((c) => !/^0+$/.test(c));
-  const [noteBlobs, intentNames, exact] = await Promise.all([
-    listNotes(dir),
-    intentNamesAt(repo, options.rev),
-    blameIsExact(dir, options),
+  // Every commit's trailers (a record must agree with them), read while the records are.
+  const trailing = commitTrailers(dir, commits);
+  trailing.catch(() => {}); // awaited below
+  const { records, counts: recordCounts } = await readRecords(session, commits, noteBlobs);
+  const rangeMatches = await checkRanges(session, lines, records, exact);
+  const unrecorded = commits.filter((commit) => !records.has(commit));
+  const [trailers, beforeAdoption] = await Promise.all([
+    trailing,
+    withoutIntents(session, unrecorded),
   ]);
-  const session = new CatFileSession(dir);
-  try {
-    const { records, counts: recordCounts } = await readRecords(
-      session,
-      commits,
-      noteBlobs,
-      parseNote,
-    );
-    const rangeMatches = await checkRanges(session, lines, records, exact);
-    const unrecorded = commits.filter((commit) => !records.has(commit));
-    const [trailers, beforeAdoption] = await Promise.all([
-      commitTrailers(dir, commits), // every commit's: a record must agree with them
-      withoutIntents(session, unrecorded),
-    ]);
-    const uncovered = lines.some(
-      (line) =>
-        !records.get(line.commit)?.files.some((file) => file.relative_path === line.filename),
-    );
-    const recorded = uncovered ? await recordedLineIndex(session, noteBlobs, parseNote) : new Map();
-    return {
-      records,
-      rangeMatches,
-      trailers: trailers as ReadonlyMap<string, readonly Trailer[]>,
-      recordCounts,
-      recorded,
-      beforeAdoption,
-      notesHere: noteBlobs.size > 0,
-      intentNames,
-    };
-  } finally {
-    await session.close().catch(() => {});
-  }
+  const uncovered = lines.some(
+    (line) => !records.get(line.commit)?.files.some((file) => file.relative_path === line.filename),
+  );
+  const recorded = uncovered ? await recordedLineIndex(session, noteBlobs) : new Map();
+  return {
+    records,
+    rangeMatches,
+    trailers: trailers as ReadonlyMap<string, readonly Trailer[]>,
+    recordCounts,
+    recorded,
+    beforeAdoption,
+    notesHere: noteBlobs.size > 0,
+    intentNames,
+  };
 }
 
 /**
@@ -201,20 +218,19 @@ async function readRecords(
   session: CatFileSession,
   commits: readonly string[],
   noteBlobs: ReadonlyMap<string, string>,
-  parseNote: NoteLines,
 ): Promise<{ records: Map<string, TraceRecord>; counts: Map<string, number> }> {
   const noted = commits.filter((commit) => noteBlobs.has(commit));
-  const notes = new Map<string, GitObject | null>();
+  const notes = new Map<string, Buffer | null>();
   await session.read(
     noted.map((commit) => noteBlobs.get(commit) as string),
-    (name, object) => collectInto(notes, name, object),
+    (name, object) => keepWhole(notes, name, object),
   );
   const records = new Map<string, TraceRecord>();
   const counts = new Map<string, number>();
   for (const commit of noted) {
     const note = notes.get(noteBlobs.get(commit) as string);
     if (!note) continue;
-    const valid = parseNote(note.content.toString("utf8"), commit).flatMap((line) =>
+    const valid = (await readNote(note.toString("utf8"), commit)).flatMap((line) =>
       line.ok ? [line.record] : [],
     );
     const [first] = valid;
@@ -294,15 +310,24 @@ async function checkRanges(
       }
     }
   }
-  const blobs = new Map<string, GitObject | null>();
-  await session.read([...unread.keys()], (name, object) => collectInto(blobs, name, object));
+  // Of each blob, only the lines its ranges cover, as recordedLines splits them.
+  const linesAt = new Map<string, Map<number, Uint8Array>>();
+  const rangesOf = (commit: string, path: string) =>
+    records.get(commit)?.files.find((candidate) => candidate.relative_path === path)?.ranges ?? [];
+  await session.read([...unread.keys()], (name, object) => {
+    const { commit, path } = unread.get(name) as { commit: string; path: string };
+    const lines = new Map<number, Uint8Array>();
+    linesAt.set(name, lines);
+    return object ? rangeLines(rangesOf(commit, path), lines) : null;
+  });
   for (const [name, { commit, path }] of unread) {
-    const blob = blobs.get(name);
-    const file = records.get(commit)?.files.find((candidate) => candidate.relative_path === path);
-    const fileLines = blob ? recordedLines(new Uint8Array(blob.content)) : [];
-    for (const range of file?.ranges ?? []) {
-      const content = fileLines.slice(range.start_line - 1, range.end_line);
-      const fits = content.length === range.end_line - range.start_line + 1;
+    const lines = linesAt.get(name) ?? new Map<number, Uint8Array>();
+    for (const range of rangesOf(commit, path)) {
+      const fits = lines.has(range.end_line); // the file has that many lines
+      const content: Uint8Array[] = [];
+      for (let at = range.start_line; fits && at <= range.end_line; at++) {
+        content.push(lines.get(at) as Uint8Array);
+      }
       matches.set(
         rangeKey(commit, path, range.start_line),
         fits && contentHash(content) === range.content_hash,
@@ -312,34 +337,59 @@ async function checkRanges(
   return matches;
 }
 
+/**
+ * A sink that keeps an object's bytes whole in `objects` (null when git says it is missing),
+ * copied once: a blame reads megabytes of notes and blobs.
+ */
+function keepWhole(
+  objects: Map<string, Buffer | null>,
+  name: string,
+  object: { size: number } | null,
+): ObjectSink | null {
+  if (!object) {
+    objects.set(name, null);
+    return null;
+  }
+  const content = Buffer.allocUnsafe(object.size);
+  let filled = 0;
+  return {
+    write: (bytes) => {
+      filled += bytes.copy(content, filled);
+    },
+    end: () => objects.set(name, content.subarray(0, filled)),
+  };
+}
+
 /** The commits whose tree has no intents file: made before adoption (or outside it). */
 async function withoutIntents(
   session: CatFileSession,
   commits: readonly string[],
 ): Promise<Set<string>> {
-  const objects = new Map<string, GitObject | null>();
+  const found = new Set<string>();
   const names = commits.map((commit) => `${commit}:${intentsFilePath}`);
-  await session.read(names, (name, object) => collectInto(objects, name, object));
-  return new Set(commits.filter((_, index) => !objects.get(names[index] as string)));
+  await session.read(names, (name, object) => {
+    if (object) found.add(name);
+    return null; // only whether it is there
+  });
+  return new Set(commits.filter((_, index) => !found.has(names[index] as string)));
 }
 
 /** Every line every record in this clone records, by line hash: for moved and squashed code. */
 async function recordedLineIndex(
   session: CatFileSession,
   noteBlobs: ReadonlyMap<string, string>,
-  parseNote: NoteLines,
 ): Promise<Map<string, RecordedLine[]>> {
-  const notes = new Map<string, GitObject | null>();
+  const notes = new Map<string, Buffer | null>();
   const commits = [...noteBlobs.keys()];
   await session.read(
     commits.map((commit) => noteBlobs.get(commit) as string),
-    (name, object) => collectInto(notes, name, object),
+    (name, object) => keepWhole(notes, name, object),
   );
   const index = new Map<string, RecordedLine[]>();
   for (const commit of commits) {
     const note = notes.get(noteBlobs.get(commit) as string);
     if (!note) continue;
-    for (const line of parseNote(note.content.toString("utf8"), commit)) {
+    for (const line of await readNote(note.toString("utf8"), commit)) {
       if (!line.ok) continue;
       indexRecord(index, line.record);
     }
