@@ -379,7 +379,7 @@ try {
     // (l) trace blame --json of a long file (a changelog) on real-shaped history: every commit
     // also rewrites lines of 20–50 other files, so every note is tens of KB, as real ones are,
     // and every third commit is an agent's. Traced by the reference-transaction hook, as landing
-    // them would.
+    // them would, all but the first (the project before adoption: a third of the file's lines).
     log(
       `building a ${realLines}-line file with ${realCommits} traced commits of 20–50 files each…`,
     );
@@ -389,7 +389,7 @@ try {
       lines: realLines,
       commits: realCommits,
     });
-    traceHistory(real, env, "main", tip);
+    traceHistory(real, env, `${tip}~${realCommits - 1}`, tip); // all but the import
     git(real, env, ["checkout", "-q", "real"]);
     const realOpts = { cwd: real, env };
     const notes = git(real, env, ["notes", "--ref=intentguard", "list"]).trim().split("\n");

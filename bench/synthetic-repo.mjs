@@ -236,8 +236,10 @@ export function buildEditHistory(
  * main where every commit adds `entryLines` lines at the top of one long file (a changelog:
  * `lines` lines at the tip) and rewrites a line or two further down, and also rewrites 3 lines of
  * each of 20–50 of `otherFiles` other files (60 lines each) — so every commit's record holds
- * dozens of files and ranges, as real commits' do. Every commit carries `Intent: INT-001`; every
- * third one the Contributor-* trailers prepare-commit-msg writes for an agent run with
+ * dozens of files and ranges, as real commits' do. The first commit (the project before
+ * adoption) has no trailers, to be left untraced: its lines have no record, so blame also reads
+ * every record's line hashes for content matching. Every later commit carries `Intent: INT-001`;
+ * every third one the Contributor-* trailers prepare-commit-msg writes for an agent run with
  * INTENTGUARD_MODEL and INTENTGUARD_AGENT set. Built with one fast-import; returns the branch's
  * tip and the long file's path.
  */
@@ -273,7 +275,11 @@ export function buildRealShapedHistory(
     const trailers = ai
       ? "Contributor-Type: AI\nContributor-Model: anthropic/claude-sonnet-4-6\nContributor-Agent: bench-agent\n"
       : "";
-    const message = `${branch} ${index}: ${sentence(4)}\n\nIntent: INT-001\n${trailers}`;
+    // The first commit is the project as it was before adoption: no trailers, and left untraced.
+    const message =
+      index === 0
+        ? `${branch}: import\n`
+        : `${branch} ${index}: ${sentence(4)}\n\nIntent: INT-001\n${trailers}`;
     let changes = "";
     if (index === 0) {
       changes += blob(longPath, long);

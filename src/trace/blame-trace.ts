@@ -14,6 +14,7 @@ import { ConfigError, GitError, IntentguardError } from "../errors.js";
 import { type BlamedLine, type BlameOptions, blameFile } from "../git/blame.js";
 import { CatFileSession, type ObjectSink } from "../git/cat-file-batch.js";
 import { commitTrailers } from "../git/commit-trailers.js";
+import { commitsTouching } from "../git/commits-touching.js";
 import { readGitConfigAll } from "../git/config.js";
 import { shallowCommits } from "../git/history-bounds.js";
 import { type GitPath, pathText } from "../git/list-files.js";
@@ -47,21 +48,30 @@ export async function blameWithTraces(
   skipped?: string[],
 ): Promise<FileBlame[]> {
   const blaming = blameAll(repo, paths, options, skipped);
+  const notes = listNotes(repo.root);
   const meanwhile = Promise.all([
-    listNotes(repo.root),
+    notes,
     intentNamesAt(repo, options.rev),
     blameIsExact(repo.root, options),
   ]);
   meanwhile.catch(() => {}); // awaited below, once the blame is in: its failure is said first
   const session = new CatFileSession(repo.root);
+  const prefetch = new NotePrefetch();
+  const [only] = paths;
+  const prefetching =
+    paths.length === 1 && typeof only === "string"
+      ? prefetch.run(repo.root, session, notes, options.rev, only)
+      : Promise.resolve();
   try {
     const blamed = (await blaming).filter((file) => file !== undefined);
+    const prefetched = await prefetch.stop(prefetching, blamed);
     await refuseShallowEdge(repo.root, blamed);
     const [noteBlobs, intentNames, exact] = await meanwhile;
     const facts = await gatherFacts(repo.root, session, blamed, {
       noteBlobs,
       intentNames,
       exact,
+      prefetched,
     });
     return blamed.map(({ path, lines }) => ({
       version: blameSchemaVersion,
@@ -85,6 +95,59 @@ const readNote: ReadNote = async (text, commit) =>
 interface Blamed {
   path: string;
   lines: BlamedInput[];
+}
+
+/**
+ * Reads, while git blames a file, the notes of the commits that touched it (`git log -- <path>`,
+ * newest first, in batches), so that most records blame will name are checked by the time it
+ * ends; the blame's own list of commits then decides which are used, and any it names that were
+ * not read (a rename git blame followed, a history past the budget) are read after it, as
+ * without this. Best effort: a failure here only leaves the reading to afterwards.
+ */
+class NotePrefetch {
+  /** What is kept of each note read, its record narrowed to the blamed file's path. */
+  readonly notes = new Map<string, NoteDigest>();
+  private stopped = false;
+
+  /** At most this many notes, 100 at a time: a long history's notes are not all held at once. */
+  private static readonly budget = 2000;
+  private static readonly batch = 100;
+
+  async run(
+    dir: string,
+    session: CatFileSession,
+    notes: Promise<ReadonlyMap<string, string>>,
+    rev: string | undefined,
+    path: string,
+  ): Promise<void> {
+    try {
+      const [touching, noteBlobs] = await Promise.all([commitsTouching(dir, rev, path), notes]);
+      const wanted = touching.filter((commit) => noteBlobs.has(commit));
+      const end = Math.min(wanted.length, NotePrefetch.budget);
+      for (let start = 0; start < end && !this.stopped; start += NotePrefetch.batch) {
+        const batch = wanted.slice(start, Math.min(end, start + NotePrefetch.batch));
+        const paths = new Set([path]);
+        for (const [commit, note] of await readNotes(session, batch, noteBlobs, paths)) {
+          this.notes.set(commit, note);
+        }
+      }
+    } catch {
+      // Read afterwards instead.
+    }
+  }
+
+  /**
+   * Stops after the batch being read, waits for it, and gives what was read — nothing when some
+   * blamed line is not in `path` (git blame followed a rename, or -M/-C found lines in other
+   * files): the records were narrowed to `path` alone.
+   */
+  async stop(running: Promise<void>, blamed: readonly Blamed[]): Promise<Map<string, NoteDigest>> {
+    this.stopped = true;
+    await running;
+    const [only] = blamed;
+    const one = blamed.length === 1 && only?.lines.every((line) => line.filename === only.path);
+    return one ? this.notes : new Map();
+  }
 }
 
 /**
@@ -179,25 +242,38 @@ async function gatherFacts(
     noteBlobs: ReadonlyMap<string, string>;
     intentNames: Map<string, string>;
     exact: boolean;
+    prefetched: ReadonlyMap<string, NoteDigest>;
   },
 ): Promise<AttributionFacts> {
-  const { noteBlobs, intentNames, exact } = known;
+  const { noteBlobs, intentNames, exact, prefetched } = known;
   const lines = blamed.flatMap((file) => file.lines);
   const commits = [...new Set(lines.map((line) => line.commit))].filter((c) => !/^0+$/.test(c));
   // Every commit's trailers (a record must agree with them), read while the records are.
   const trailing = commitTrailers(dir, commits);
   trailing.catch(() => {}); // awaited below
-  const { records, counts: recordCounts } = await readRecords(session, commits, noteBlobs);
-  const rangeMatches = await checkRanges(session, lines, records, exact);
+  const paths = new Set(lines.map((line) => line.filename));
+  const {
+    records,
+    counts: recordCounts,
+    hashed,
+  } = await readRecords(session, commits, noteBlobs, paths, prefetched);
+  // The blobs of ranges are asked for first: git reads them while the rest is worked out here.
+  const ranging = checkRanges(session, lines, records, exact);
   const unrecorded = commits.filter((commit) => !records.has(commit));
-  const [trailers, beforeAdoption] = await Promise.all([
-    trailing,
-    withoutIntents(session, unrecorded),
-  ]);
+  const adopting = withoutIntents(session, unrecorded);
   const uncovered = lines.some(
     (line) => !records.get(line.commit)?.files.some((file) => file.relative_path === line.filename),
   );
-  const recorded = uncovered ? await recordedLineIndex(session, noteBlobs) : new Map();
+  for (const [commit, note] of prefetched) if (!hashed.has(commit)) hashed.set(commit, note.hashed);
+  const indexing = uncovered
+    ? recordedLineIndex(session, noteBlobs, hashed)
+    : Promise.resolve(new Map());
+  const [rangeMatches, trailers, beforeAdoption, recorded] = await Promise.all([
+    ranging,
+    trailing,
+    adopting,
+    indexing,
+  ]);
   return {
     records,
     rangeMatches,
@@ -211,33 +287,94 @@ async function gatherFacts(
 }
 
 /**
- * Each commit's record (the first valid one of its note) and how many valid records its note
- * holds, read in one batch.
+ * Each commit's record (the first valid one of its note), how many valid records its note holds
+ * and its records' line-hashed ranges (for content matching), read in one batch — but for those
+ * the prefetch read while git blamed.
  */
 async function readRecords(
   session: CatFileSession,
   commits: readonly string[],
   noteBlobs: ReadonlyMap<string, string>,
-): Promise<{ records: Map<string, TraceRecord>; counts: Map<string, number> }> {
+  paths: ReadonlySet<string>,
+  prefetched: ReadonlyMap<string, NoteDigest>,
+): Promise<{
+  records: Map<string, TraceRecord>;
+  counts: Map<string, number>;
+  hashed: Map<string, HashedRange[]>;
+}> {
   const noted = commits.filter((commit) => noteBlobs.has(commit));
-  const notes = new Map<string, Buffer | null>();
-  await session.read(
-    noted.map((commit) => noteBlobs.get(commit) as string),
-    (name, object) => keepWhole(notes, name, object),
-  );
+  const unread = noted.filter((commit) => !prefetched.has(commit));
+  const read = await readNotes(session, unread, noteBlobs, paths);
   const records = new Map<string, TraceRecord>();
   const counts = new Map<string, number>();
+  const hashed = new Map<string, HashedRange[]>();
   for (const commit of noted) {
-    const note = notes.get(noteBlobs.get(commit) as string);
+    const note = prefetched.get(commit) ?? read.get(commit);
     if (!note) continue;
-    const valid = (await readNote(note.toString("utf8"), commit)).flatMap((line) =>
-      line.ok ? [line.record] : [],
-    );
-    const [first] = valid;
-    if (first) records.set(commit, first);
-    counts.set(commit, valid.length);
+    if (note.record) records.set(commit, note.record);
+    counts.set(commit, note.count);
+    hashed.set(commit, note.hashed);
   }
-  return { records, counts };
+  return { records, counts, hashed };
+}
+
+/**
+ * What blame keeps of a commit's note: its first valid record, with only the files blame asks
+ * about (everything attribution looks up in a record it looks up by a blamed line's path, and a
+ * real note's other few dozen files, held to the end, would cost more in garbage collection than
+ * reading them did); how many valid records the note holds; their line-hashed ranges.
+ */
+interface NoteDigest {
+  record: TraceRecord | undefined;
+  count: number;
+  hashed: HashedRange[];
+}
+
+function digest(valid: readonly TraceRecord[], paths: ReadonlySet<string>): NoteDigest {
+  const [first] = valid;
+  const files = first?.files.filter((file) => paths.has(file.relative_path));
+  return {
+    record: first && files ? { ...first, files } : undefined,
+    count: valid.length,
+    hashed: valid.flatMap(hashedRanges),
+  };
+}
+
+/**
+ * The notes of `commits` (absent: no note object), every line checked — by the fast path as
+ * each note arrives, by the schema afterwards for a note it cannot vouch for — and digested
+ * for blamed lines in `paths`.
+ */
+async function readNotes(
+  session: CatFileSession,
+  commits: readonly string[],
+  noteBlobs: ReadonlyMap<string, string>,
+  paths: ReadonlySet<string>,
+): Promise<Map<string, NoteDigest>> {
+  const commitsOf = new Map<string, string[]>();
+  for (const commit of commits) {
+    const blob = noteBlobs.get(commit) as string;
+    commitsOf.set(blob, [...(commitsOf.get(blob) ?? []), commit]);
+  }
+  const notes = new Map<string, NoteDigest>();
+  const undecided: { commit: string; text: string }[] = [];
+  const valid = (lines: readonly NoteLine[]) =>
+    lines.flatMap((line) => (line.ok ? [line.record] : []));
+  const decide = (blob: string, content: Buffer) => {
+    const text = content.toString("utf8");
+    for (const commit of commitsOf.get(blob) ?? []) {
+      const lines = certainNoteLines(text, commit);
+      if (lines) notes.set(commit, digest(valid(lines), paths));
+      else undecided.push({ commit, text });
+    }
+  };
+  await session.read([...commitsOf.keys()], (name, object) =>
+    object ? wholeThen(object.size, (content) => decide(name, content)) : null,
+  );
+  for (const { commit, text } of undecided) {
+    notes.set(commit, digest(valid(await readNote(text, commit)), paths));
+  }
+  return notes;
 }
 
 /**
@@ -337,26 +474,15 @@ async function checkRanges(
   return matches;
 }
 
-/**
- * A sink that keeps an object's bytes whole in `objects` (null when git says it is missing),
- * copied once: a blame reads megabytes of notes and blobs.
- */
-function keepWhole(
-  objects: Map<string, Buffer | null>,
-  name: string,
-  object: { size: number } | null,
-): ObjectSink | null {
-  if (!object) {
-    objects.set(name, null);
-    return null;
-  }
-  const content = Buffer.allocUnsafe(object.size);
+/** A sink that gathers an object's bytes (copied once) and hands them to `done` at its end. */
+function wholeThen(size: number, done: (content: Buffer) => void): ObjectSink {
+  const content = Buffer.allocUnsafe(size);
   let filled = 0;
   return {
     write: (bytes) => {
       filled += bytes.copy(content, filled);
     },
-    end: () => objects.set(name, content.subarray(0, filled)),
+    end: () => done(content.subarray(0, filled)),
   };
 }
 
@@ -374,50 +500,62 @@ async function withoutIntents(
   return new Set(commits.filter((_, index) => !found.has(names[index] as string)));
 }
 
-/** Every line every record in this clone records, by line hash: for moved and squashed code. */
+/**
+ * Every line every record in this clone records, by line hash: for moved and squashed code.
+ * The blamed commits' notes are already read (`known`: their records' line-hashed ranges); only
+ * the others are read here.
+ */
 async function recordedLineIndex(
   session: CatFileSession,
   noteBlobs: ReadonlyMap<string, string>,
+  known: ReadonlyMap<string, readonly HashedRange[]>,
 ): Promise<Map<string, RecordedLine[]>> {
-  const notes = new Map<string, Buffer | null>();
   const commits = [...noteBlobs.keys()];
-  await session.read(
-    commits.map((commit) => noteBlobs.get(commit) as string),
-    (name, object) => keepWhole(notes, name, object),
-  );
+  const others = commits.filter((commit) => !known.has(commit));
+  const read = await readNotes(session, others, noteBlobs, new Set());
   const index = new Map<string, RecordedLine[]>();
   for (const commit of commits) {
-    const note = notes.get(noteBlobs.get(commit) as string);
-    if (!note) continue;
-    for (const line of await readNote(note.toString("utf8"), commit)) {
-      if (!line.ok) continue;
-      indexRecord(index, line.record);
+    const ranges = known.get(commit) ?? read.get(commit)?.hashed ?? [];
+    for (const range of ranges) {
+      range.rangeHashes.forEach((hash, position) => {
+        const entry: RecordedLine = {
+          commit: range.commit,
+          path: range.path,
+          rangeHashes: range.rangeHashes,
+          position,
+          intentId: range.intentId,
+          contributor: range.contributor,
+        };
+        const found = index.get(hash);
+        if (found) found.push(entry);
+        else index.set(hash, [entry]);
+      });
     }
   }
   return index;
 }
 
-function indexRecord(index: Map<string, RecordedLine[]>, record: TraceRecord): void {
+/** A recorded range with line hashes, as content matching takes it from its record. */
+type HashedRange = Omit<RecordedLine, "position">;
+
+/** A record's line-hashed ranges, in the record's order of files and ranges. */
+function hashedRanges(record: TraceRecord): HashedRange[] {
   const commit = record.vcs.revision_id;
+  const ranges: HashedRange[] = [];
   for (const file of record.files) {
     for (const range of file.ranges) {
       const rangeHashes = (range as { line_hashes?: string[] }).line_hashes;
       if (!rangeHashes) continue;
-      rangeHashes.forEach((hash, position) => {
-        const entry: RecordedLine = {
-          commit,
-          path: file.relative_path,
-          rangeHashes,
-          position,
-          intentId: record.intent_id,
-          contributor: file.contributor,
-        };
-        const known = index.get(hash);
-        if (known) known.push(entry);
-        else index.set(hash, [entry]);
+      ranges.push({
+        commit,
+        path: file.relative_path,
+        rangeHashes,
+        intentId: record.intent_id,
+        contributor: file.contributor,
       });
     }
   }
+  return ranges;
 }
 
 /** Intent names from the rules at the blamed revision (HEAD for the work tree). */
