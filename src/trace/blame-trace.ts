@@ -19,9 +19,10 @@ import { readGitConfigAll } from "../git/config.js";
 import { shallowCommits } from "../git/history-bounds.js";
 import { type GitPath, pathText } from "../git/list-files.js";
 import { listNotes } from "../git/notes.js";
+import { collectInto, type GitObject } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
-import { snapshotFromGit } from "../governance/governance-snapshot.js";
+import { governanceObjectNames, snapshotOf } from "../governance/governance-snapshot.js";
 import { certainNoteLines } from "./fast-note-lines.js";
 import type { NoteLine } from "./note-records.js";
 import { rangeLines } from "./range-lines.js";
@@ -49,13 +50,13 @@ export async function blameWithTraces(
 ): Promise<FileBlame[]> {
   const blaming = blameAll(repo, paths, options, skipped);
   const notes = listNotes(repo.root);
+  const session = new CatFileSession(repo.root);
   const meanwhile = Promise.all([
     notes,
-    intentNamesAt(repo, options.rev),
+    intentNamesAt(repo, session, options.rev),
     blameIsExact(repo.root, options),
   ]);
   meanwhile.catch(() => {}); // awaited below, once the blame is in: its failure is said first
-  const session = new CatFileSession(repo.root);
   const prefetch = new NotePrefetch();
   const [only] = paths;
   const prefetching =
@@ -72,6 +73,7 @@ export async function blameWithTraces(
       intentNames,
       exact,
       prefetched,
+      trailers: prefetch.trailers,
     });
     return blamed.map(({ path, lines }) => ({
       version: blameSchemaVersion,
@@ -99,14 +101,16 @@ interface Blamed {
 
 /**
  * Reads, while git blames a file, the notes of the commits that touched it (`git log -- <path>`,
- * newest first, in batches), so that most records blame will name are checked by the time it
- * ends; the blame's own list of commits then decides which are used, and any it names that were
+ * newest first, in batches), and their trailers, so that most records blame will name are
+ * checked by the time it ends; the blame's own list of commits then decides which are used, and any it names that were
  * not read (a rename git blame followed, a history past the budget) are read after it, as
  * without this. Best effort: a failure here only leaves the reading to afterwards.
  */
 class NotePrefetch {
   /** What is kept of each note read, its record narrowed to the blamed file's path. */
   readonly notes = new Map<string, NoteDigest>();
+  /** The trailers of every commit that touched the path (git log gives them with the list). */
+  trailers = new Map<string, Trailer[]>();
   private stopped = false;
 
   /** At most this many notes, 100 at a time: a long history's notes are not all held at once. */
@@ -122,7 +126,8 @@ class NotePrefetch {
   ): Promise<void> {
     try {
       const [touching, noteBlobs] = await Promise.all([commitsTouching(dir, rev, path), notes]);
-      const wanted = touching.filter((commit) => noteBlobs.has(commit));
+      this.trailers = touching;
+      const wanted = [...touching.keys()].filter((commit) => noteBlobs.has(commit));
       const end = Math.min(wanted.length, NotePrefetch.budget);
       for (let start = 0; start < end && !this.stopped; start += NotePrefetch.batch) {
         const batch = wanted.slice(start, Math.min(end, start + NotePrefetch.batch));
@@ -243,13 +248,18 @@ async function gatherFacts(
     intentNames: Map<string, string>;
     exact: boolean;
     prefetched: ReadonlyMap<string, NoteDigest>;
+    trailers: ReadonlyMap<string, Trailer[]>;
   },
 ): Promise<AttributionFacts> {
   const { noteBlobs, intentNames, exact, prefetched } = known;
   const lines = blamed.flatMap((file) => file.lines);
   const commits = [...new Set(lines.map((line) => line.commit))].filter((c) => !/^0+$/.test(c));
-  // Every commit's trailers (a record must agree with them), read while the records are.
-  const trailing = commitTrailers(dir, commits);
+  // Every commit's trailers (a record must agree with them): those git log did not give with
+  // the commits that touched the file are read while the records are.
+  const trailing = commitTrailers(
+    dir,
+    commits.filter((commit) => !known.trailers.has(commit)),
+  ).then((read) => new Map([...known.trailers, ...read]));
   trailing.catch(() => {}); // awaited below
   const paths = new Set(lines.map((line) => line.filename));
   const {
@@ -558,10 +568,30 @@ function hashedRanges(record: TraceRecord): HashedRange[] {
   return ranges;
 }
 
-/** Intent names from the rules at the blamed revision (HEAD for the work tree). */
-async function intentNamesAt(repo: Repo, rev: string | undefined): Promise<Map<string, string>> {
+/**
+ * Intent names from the rules at the blamed revision (HEAD for the work tree), read as
+ * snapshotFromGit reads them, through the session.
+ */
+async function intentNamesAt(
+  repo: Repo,
+  session: CatFileSession,
+  rev: string | undefined,
+): Promise<Map<string, string>> {
   try {
-    const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: rev ?? "HEAD" });
+    const location = { kind: "commit", rev: rev ?? "HEAD" } as const;
+    const commitName = `${location.rev}^{commit}`;
+    const [intentsName, policyName] = governanceObjectNames(location.rev);
+    const objects = new Map<string, GitObject | null>();
+    await session.read([commitName, intentsName, policyName], (name, object) =>
+      collectInto(objects, name, object),
+    );
+    const commit = objects.get(commitName)?.oid ?? null;
+    const snapshot = snapshotOf(
+      location,
+      commit,
+      objects.get(intentsName),
+      objects.get(policyName),
+    );
     const governance = await compileSnapshot(snapshot, repo.stateDir);
     return new Map((governance?.intents ?? []).map((intent) => [intent.id, intent.name]));
   } catch (error) {
