@@ -137,14 +137,16 @@ export function buildTopic(
 
 /**
  * Traces the commits from..to as the reference-transaction hook would when they land, a
- * thousand per hook run (what a series of pushes or rebases leaves), without moving a branch.
+ * thousand per hook run (what a series of pushes or rebases leaves), without moving a branch;
+ * with `cli`, that build's hook.
  */
-export function traceHistory(dir, env, from, to) {
-  const cli = path.join(
-    path.dirname(path.dirname(new URL(import.meta.url).pathname)),
-    "dist",
-    "cli.cjs",
-  );
+export function traceHistory(
+  dir,
+  env,
+  from,
+  to,
+  cli = path.join(path.dirname(path.dirname(new URL(import.meta.url).pathname)), "dist", "cli.cjs"),
+) {
   // Each line: a commit and its parents, oldest first, as the shim hands them over.
   const commits = git(dir, env, [
     "rev-list",
