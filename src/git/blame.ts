@@ -106,6 +106,9 @@ export class LinePorcelainParser {
       this.finish(bytes.subarray(1));
       return;
     }
+    // committer, committer-mail, -time, -tz and previous: not needed, so not decoded ("co" and
+    // "p" start no commit ID).
+    if (bytes[0] === 0x70 || (bytes[0] === 0x63 && bytes[1] === 0x6f)) return;
     const text = bytes.toString("utf8");
     const space = text.indexOf(" ");
     const key = space === -1 ? text : text.slice(0, space);
