@@ -381,7 +381,7 @@ try {
     // and every third commit is an agent's. Traced by the reference-transaction hook, as landing
     // them would, all but the first (the project before adoption: a third of the file's lines).
     log(
-      `building a ${realLines}-line file with ${realCommits} traced commits of 20–50 files each…`,
+      `building a ${realLines}-line file with ${realCommits} commits of 20–50 files each, all but the first traced…`,
     );
     const real = path.join(work, "real");
     buildRepository(real, env, { files: 10, changes: [] });
@@ -409,7 +409,7 @@ try {
     const memory = peakMemoryMb(node, [cli, "trace", "blame", "--json", file], realOpts);
     const floors = sum(l.node, l.gitBlame);
     report(
-      `(l) trace blame --json of a ${realLines}-line file, ${realCommits} traced commits of 20–50 files each, vs node -e 0 + git blame --line-porcelain`,
+      `(l) trace blame --json of a ${realLines}-line file, ${realCommits} commits of 20–50 files each (${realCommits - 1} traced), vs node -e 0 + git blame --line-porcelain`,
       l.traceBlame,
       floors,
       1.5,
