@@ -1,4 +1,5 @@
-// npm run bench [-- --builds before=<old dist/cli.cjs>,after=dist/cli.cjs --rounds 30]
+// npm run bench [-- --builds before=<old dist/cli.cjs>,after=dist/cli.cjs --rounds 30
+//                  [--only commit,staged,range,rebase,backmerge,blame]]
 // npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50
 //                  --verify-commits 10000 --check-commits 2000 --blame-lines 5000
 //                  --history-commits 1000 --directory-files 200 --real-lines 3000
@@ -47,6 +48,10 @@ if (values.builds) {
   // `--builds before=<dist/cli.cjs>,after=<dist/cli.cjs>`: builds side by side (ab-builds.mjs).
   const script = fileURLToPath(new URL("./ab-builds.mjs", import.meta.url));
   const args = [script, ...values.builds.split(","), "--rounds", values.rounds];
+  // Its own jobs (commit, staged, range, rebase, backmerge, blame), when named.
+  if (process.argv.some((arg) => arg === "--only" || arg.startsWith("--only="))) {
+    args.push("--only", values.only);
+  }
   process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);
 }
 const files = Number(values.files);
