@@ -59,13 +59,12 @@ export async function blameWithTraces(
   meanwhile.catch(() => {}); // awaited below, once the blame is in: its failure is said first
   const prefetch = new NotePrefetch();
   const [only] = paths;
-  const prefetching =
-    paths.length === 1 && typeof only === "string"
-      ? prefetch.run(repo.root, session, notes, options.rev, only)
-      : Promise.resolve();
+  if (paths.length === 1 && typeof only === "string") {
+    void prefetch.run(repo.root, session, notes, options.rev, only); // never rejects
+  }
   try {
     const blamed = (await blaming).filter((file) => file !== undefined);
-    const prefetched = await prefetch.stop(prefetching, blamed);
+    const prefetched = await prefetch.stop(blamed);
     await refuseShallowEdge(repo.root, blamed);
     const [noteBlobs, intentNames, exact] = await meanwhile;
     const facts = await gatherFacts(repo.root, session, blamed, {
@@ -73,7 +72,7 @@ export async function blameWithTraces(
       intentNames,
       exact,
       prefetched,
-      trailers: prefetch.trailers,
+      trailers: new Map(prefetch.trailers),
     });
     return blamed.map(({ path, lines }) => ({
       version: blameSchemaVersion,
@@ -112,6 +111,8 @@ class NotePrefetch {
   /** The trailers of every commit that touched the path (git log gives them with the list). */
   trailers = new Map<string, Trailer[]>();
   private stopped = false;
+  /** The batch of notes being read, if one is. */
+  private reading: Promise<unknown> = Promise.resolve();
 
   /** At most this many notes, 100 at a time: a long history's notes are not all held at once. */
   private static readonly budget = 2000;
@@ -126,15 +127,16 @@ class NotePrefetch {
   ): Promise<void> {
     try {
       const [touching, noteBlobs] = await Promise.all([commitsTouching(dir, rev, path), notes]);
+      if (this.stopped) return; // a long history's log outlasted the blame: read afterwards
       this.trailers = touching;
       const wanted = [...touching.keys()].filter((commit) => noteBlobs.has(commit));
       const end = Math.min(wanted.length, NotePrefetch.budget);
+      const paths = new Set([path]);
       for (let start = 0; start < end && !this.stopped; start += NotePrefetch.batch) {
         const batch = wanted.slice(start, Math.min(end, start + NotePrefetch.batch));
-        const paths = new Set([path]);
-        for (const [commit, note] of await readNotes(session, batch, noteBlobs, paths)) {
-          this.notes.set(commit, note);
-        }
+        const reading = readNotes(session, batch, noteBlobs, paths);
+        this.reading = reading.catch(() => {});
+        for (const [commit, note] of await reading) this.notes.set(commit, note);
       }
     } catch {
       // Read afterwards instead.
@@ -142,16 +144,17 @@ class NotePrefetch {
   }
 
   /**
-   * Stops after the batch being read, waits for it, and gives what was read — nothing when some
-   * blamed line is not in `path` (git blame followed a rename, or -M/-C found lines in other
-   * files): the records were narrowed to `path` alone.
+   * Stops after the batch being read (without waiting for a `git log` still walking a long
+   * history), and gives what was read — nothing when some blamed line is not in `path` (git
+   * blame followed a rename, or -M/-C found lines in other files): the records were narrowed to
+   * `path` alone.
    */
-  async stop(running: Promise<void>, blamed: readonly Blamed[]): Promise<Map<string, NoteDigest>> {
+  async stop(blamed: readonly Blamed[]): Promise<Map<string, NoteDigest>> {
     this.stopped = true;
-    await running;
+    await this.reading;
     const [only] = blamed;
     const one = blamed.length === 1 && only?.lines.every((line) => line.filename === only.path);
-    return one ? this.notes : new Map();
+    return one ? new Map(this.notes) : new Map();
   }
 }
 
