@@ -1,9 +1,11 @@
 // node bench/ab-builds.mjs <name>=<path to dist/cli.cjs> <name>=<path> [--rounds 30]
-//                          [--only commit,staged,range,rebase,backmerge]
+//                          [--only commit,staged,range,rebase,backmerge,blame]
 // Interleaved A/B of intentguard builds in the same minutes, each in repositories of its own
 // built alike: a 1-file commit with every hook and check --staged (2,000 files), check --range
 // over 2,000 commits of 10 files, the time the hooks add to a 50-commit rebase, and to a merge of
-// main (50 commits ahead) back into a feature branch. For telling a regression from the VM's
+// main (50 commits ahead) back into a feature branch, and (`blame`, not run by default) trace
+// blame --json of bench (l)'s real-shaped history, one repository for all builds (traced by the
+// first build's hooks), against node -e 0 + git blame --line-porcelain of the same file. For telling a regression from the VM's
 // noise, which moves node -e 0 by ±30% from one minute to the next: every round runs every job
 // once, and each figure is a median with its interquartile range.
 
@@ -13,7 +15,15 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { interleaved, median, timeOnce } from "./measure.mjs";
-import { benchEnv, buildRepository, buildTopic, filePath, git } from "./synthetic-repo.mjs";
+import {
+  benchEnv,
+  buildRealShapedHistory,
+  buildRepository,
+  buildTopic,
+  filePath,
+  git,
+  traceHistory,
+} from "./synthetic-repo.mjs";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -53,6 +63,8 @@ function repoPerBuild(label, build) {
 const jobs = { node: () => timeOnce(node, ["-e", "0"], { env }) };
 /** Rows to print: [label, samples (or [with, without] to subtract)]. */
 const rows = [];
+/** Rows also given against node -e 0 + a git floor: [samples key, floor's samples key]. */
+const floorRows = [];
 
 if (only.has("commit") || only.has("staged")) {
   log("building 2,000-file repositories…");
@@ -87,6 +99,23 @@ if (only.has("commit") || only.has("staged")) {
   }
   if (only.has("staged")) rows.push(["check --staged, 1 file of 2,000", "staged"]);
   if (only.has("commit")) rows.push(["hooks' time on a 1-file commit", "commit", "commit-bare"]);
+}
+
+if (only.has("blame")) {
+  log("building and tracing a real-shaped history (bench (l))…");
+  const dir = path.join(work, "real");
+  buildRepository(dir, env, { files: 10, changes: [] });
+  const { tip, file } = buildRealShapedHistory(dir, env, {});
+  traceHistory(dir, env, `${tip}~199`, tip, builds[names[0]]);
+  git(dir, env, ["checkout", "-q", "real"]);
+  jobs["git-blame"] = () =>
+    timeOnce("git", ["blame", "--line-porcelain", "--", file], { cwd: dir, env });
+  for (const name of names) {
+    jobs[`blame ${name}`] = () =>
+      timeOnce(node, [builds[name], "trace", "blame", "--json", file], { cwd: dir, env });
+  }
+  rows.push(["trace blame --json, 3,000-line changelog, 199 traced commits", "blame"]);
+  floorRows.push(["blame", "git-blame"]);
 }
 
 if (only.has("range")) {
@@ -180,5 +209,16 @@ for (const [label, key, bare] of rows) {
     })
     .join(", ");
   console.log(`${label}: ${line}${ratios ? ` — ${ratios}` : ""}`);
+}
+for (const [key, floorKey] of floorRows) {
+  const floor = samples.node.map((value, round) => value + samples[floorKey][round]);
+  const perBuild = names.map((name) => {
+    const perRound = samples[`${key} ${name}`].map((value, round) => value / floor[round]);
+    const [low, high] = quartiles(perRound);
+    return `${name} ${median(perRound).toFixed(2)} (IQR ${low.toFixed(2)}–${high.toFixed(2)})`;
+  });
+  console.log(
+    `${key} against node -e 0 + ${floorKey} (${describe(samples[floorKey])}), per-round ratio: ${perBuild.join(" | ")}`,
+  );
 }
 rmSync(work, { recursive: true, force: true });

@@ -45,3 +45,15 @@ export function peakMemoryMb(command, args, options) {
   if (result.status !== 0) return Number.NaN;
   return Number(result.stdout.trim()) / 1024;
 }
+
+/** The interquartile range of samples, as "low–high" with one decimal. */
+export function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => {
+    const position = (sorted.length - 1) * q;
+    const low = Math.floor(position);
+    const high = Math.ceil(position);
+    return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+  };
+  return `${at(0.25).toFixed(1)}–${at(0.75).toFixed(1)}`;
+}

@@ -1,8 +1,9 @@
-// npm run bench [-- --builds before=<old dist/cli.cjs>,after=dist/cli.cjs --rounds 30]
+// npm run bench [-- --builds before=<old dist/cli.cjs>,after=dist/cli.cjs --rounds 30
+//                  [--only commit,staged,range,rebase,backmerge,blame]]
 // npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50
 //                  --verify-commits 10000 --check-commits 2000 --blame-lines 5000
-//                  --history-commits 1000 --directory-files 200 --rounds 15
-//                  --only a,b,c,d,e,f,g,h,i,j,k]
+//                  --history-commits 1000 --directory-files 200 --real-lines 3000
+//                  --real-commits 200 --rounds 15 --only a,b,c,d,e,f,g,h,i,j,k,l]
 // Measures intentguard against raw git and bare Node in the same run and prints the ratios the
 // issues set as targets. Never used as a test: timings belong here, not in assertions.
 import { spawnSync } from "node:child_process";
@@ -12,10 +13,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { interleaved, median, pairedRatio, peakMemoryMb, timeOnce } from "./measure.mjs";
+import { interleaved, median, pairedRatio, peakMemoryMb, spread, timeOnce } from "./measure.mjs";
 import {
   benchEnv,
   buildEditHistory,
+  buildRealShapedHistory,
   buildRepository,
   buildTopic,
   filePath,
@@ -34,8 +36,10 @@ const { values } = parseArgs({
     "blame-lines": { type: "string", default: "5000" },
     "history-commits": { type: "string", default: "1000" },
     "directory-files": { type: "string", default: "200" },
+    "real-lines": { type: "string", default: "3000" },
+    "real-commits": { type: "string", default: "200" },
     rounds: { type: "string", default: "15" },
-    only: { type: "string", default: "a,b,c,d,e,f,g,h,i,j,k" },
+    only: { type: "string", default: "a,b,c,d,e,f,g,h,i,j,k,l" },
     keep: { type: "boolean", default: false },
     builds: { type: "string" },
   },
@@ -44,6 +48,10 @@ if (values.builds) {
   // `--builds before=<dist/cli.cjs>,after=<dist/cli.cjs>`: builds side by side (ab-builds.mjs).
   const script = fileURLToPath(new URL("./ab-builds.mjs", import.meta.url));
   const args = [script, ...values.builds.split(","), "--rounds", values.rounds];
+  // Its own jobs (commit, staged, range, rebase, backmerge, blame), when named.
+  if (process.argv.some((arg) => arg === "--only" || arg.startsWith("--only="))) {
+    args.push("--only", values.only);
+  }
   process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);
 }
 const files = Number(values.files);
@@ -55,6 +63,8 @@ const checkCommits = Number(values["check-commits"]);
 const blameLines = Number(values["blame-lines"]);
 const historyCommits = Number(values["history-commits"]);
 const directoryFiles = Number(values["directory-files"]);
+const realLines = Number(values["real-lines"]);
+const realCommits = Number(values["real-commits"]);
 const rounds = Number(values.rounds);
 /** Which benchmarks to run (`--only c,e` while working on the hooks). */
 const only = new Set(values.only.split(","));
@@ -89,6 +99,8 @@ async function loadModule(entry) {
 }
 
 const ms = (samples) => `${median(samples).toFixed(1)} ms`;
+/** A median with its interquartile range. */
+const msSpread = (samples) => `${median(samples).toFixed(1)} ms (${spread(samples)})`;
 const sum = (a, b) => a.map((value, round) => value + b[round]);
 const minus = (a, b) => a.map((value, round) => value - b[round]);
 const nodeFloor = (opts) => () => timeOnce(node, ["-e", "0"], opts);
@@ -368,6 +380,48 @@ try {
     );
   }
 
+  if (only.has("l")) {
+    // (l) trace blame --json of a long file (a changelog) on real-shaped history: every commit
+    // also rewrites lines of 20–50 other files, so every note is tens of KB, as real ones are,
+    // and every third commit is an agent's. Traced by the reference-transaction hook, as landing
+    // them would, all but the first (the project before adoption: a third of the file's lines).
+    log(
+      `building a ${realLines}-line file with ${realCommits} commits of 20–50 files each, all but the first traced…`,
+    );
+    const real = path.join(work, "real");
+    buildRepository(real, env, { files: 10, changes: [] });
+    const { tip, file } = buildRealShapedHistory(real, env, {
+      lines: realLines,
+      commits: realCommits,
+    });
+    traceHistory(real, env, `${tip}~${realCommits - 1}`, tip); // all but the import
+    git(real, env, ["checkout", "-q", "real"]);
+    const realOpts = { cwd: real, env };
+    const notes = git(real, env, ["notes", "--ref=intentguard", "list"]).trim().split("\n");
+    const noteBytes = git(
+      real,
+      env,
+      ["cat-file", "--batch-check=%(objectsize)"],
+      Buffer.from(`${notes.map((line) => line.split(" ")[0]).join("\n")}\n`),
+    )
+      .trim()
+      .split("\n")
+      .map(Number);
+    const gitBlame = () => timeOnce("git", ["blame", "--line-porcelain", "--", file], realOpts);
+    const traceBlame = () => timeOnce(node, [cli, "trace", "blame", "--json", file], realOpts);
+    traceBlame();
+    const l = interleaved({ node: nodeFloor(realOpts), gitBlame, traceBlame }, rounds);
+    const memory = peakMemoryMb(node, [cli, "trace", "blame", "--json", file], realOpts);
+    const floors = sum(l.node, l.gitBlame);
+    report(
+      `(l) trace blame --json of a ${realLines}-line file, ${realCommits} commits of 20–50 files each (${realCommits - 1} traced), vs node -e 0 + git blame --line-porcelain`,
+      l.traceBlame,
+      floors,
+      1.5,
+      `trace blame ${msSpread(l.traceBlame)}, node ${msSpread(l.node)} + git blame ${msSpread(l.gitBlame)} (IQR in brackets; ratio of the rounds ${spread(l.traceBlame.map((value, round) => value / floors[round]))}); ${notes.length} notes, median ${(median(noteBytes) / 1024).toFixed(0)} KB, ${(noteBytes.reduce((a, b) => a + b, 0) / 2 ** 20).toFixed(1)} MB in all; peak memory ${memory.toFixed(0)} MB (target ≤ 200)`,
+    );
+  }
+
   if (only.has("j") || only.has("k")) {
     // A directory of `directoryFiles` files with a traced history of `historyCommits` commits,
     // each rewriting 5 lines of one file: (j) blames the directory, (k) counts the history.
@@ -481,7 +535,7 @@ try {
   process.stdout.write(
     [
       `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${git(work, env, ["--version"]).trim()}`,
-      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --verify-commits ${verifyCommits} --check-commits ${checkCommits} --blame-lines ${blameLines} --history-commits ${historyCommits} --directory-files ${directoryFiles} --rounds ${rounds}`,
+      `Command: npm run bench -- --files ${files} --change ${changeSize} --commit-files ${commitFiles} --rebase ${rebaseSize} --verify-commits ${verifyCommits} --check-commits ${checkCommits} --blame-lines ${blameLines} --history-commits ${historyCommits} --directory-files ${directoryFiles} --real-lines ${realLines} --real-commits ${realCommits} --rounds ${rounds}`,
       "Times are medians over interleaved rounds; each ratio is the median of the per-round ratios.",
       "",
       "| benchmark | intentguard | floor | ratio | target |",

@@ -2,7 +2,7 @@
 // every blob and commit, so a 100,000-file repository takes seconds, not minutes. Contents come
 // from a seeded generator: the same arguments always give the same repository.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** A tiny seeded PRNG (mulberry32): reproducible file contents across runs and machines. */
@@ -137,15 +137,17 @@ export function buildTopic(
 
 /**
  * Traces the commits from..to as the reference-transaction hook would when they land, a
- * thousand per hook run (what a series of pushes or rebases leaves), without moving a branch.
+ * thousand per hook run (what a series of pushes or rebases leaves), without moving a branch;
+ * with `cli`, that build's hook.
  */
-export function traceHistory(dir, env, from, to) {
-  const cli = path.join(
-    path.dirname(path.dirname(new URL(import.meta.url).pathname)),
-    "dist",
-    "cli.cjs",
-  );
-  // Each line: a commit and its parents, oldest first, as the hook's shim hands them over.
+export function traceHistory(
+  dir,
+  env,
+  from,
+  to,
+  cli = path.join(path.dirname(path.dirname(new URL(import.meta.url).pathname)), "dist", "cli.cjs"),
+) {
+  // Each line: a commit and its parents, oldest first, as the shim hands them over.
   const commits = git(dir, env, [
     "rev-list",
     "--topo-order",
@@ -155,12 +157,12 @@ export function traceHistory(dir, env, from, to) {
   ])
     .trim()
     .split("\n");
-  const sha = (line) => line.slice(0, line.indexOf(" ") === -1 ? undefined : line.indexOf(" "));
   for (let start = 0; start < commits.length; start += 1000) {
     const batch = commits.slice(start, start + 1000);
-    const old = start === 0 ? git(dir, env, ["rev-parse", from]).trim() : sha(commits[start - 1]);
-    const ref = "refs/heads/traced";
-    const input = `${old} ${sha(batch.at(-1))} ${ref}\n--\nref ${ref} ${old}\n${batch.join("\n")}\n`;
+    const old =
+      start === 0 ? git(dir, env, ["rev-parse", from]).trim() : commits[start - 1].slice(0, 40);
+    const tip = batch.at(-1).slice(0, 40);
+    const input = `${old} ${tip} refs/heads/traced\n--\nref refs/heads/traced ${old}\n${batch.join("\n")}\n`;
     const result = spawnSync(process.execPath, [cli, "hook", "reference-transaction", "prepared"], {
       cwd: dir,
       env,
@@ -168,8 +170,9 @@ export function traceHistory(dir, env, from, to) {
     });
     if (result.status !== 0) throw new Error(`tracing ${start}: ${result.stderr}`);
   }
+  // The update "commits": the records stay (what the shim's committed state does).
   const pending = path.join(dir, ".git", "intentguard", "pending-trace");
-  writeFileSync(pending, "");
+  if (existsSync(pending)) writeFileSync(pending, "");
 }
 
 /**
@@ -228,4 +231,88 @@ export function buildEditHistory(
   }
   git(dir, env, ["fast-import", "--quiet"], Buffer.concat(chunks));
   return git(dir, env, ["rev-parse", branch]).trim();
+}
+
+/**
+ * A history shaped like a real project's, for blame: a branch of `commits` commits on top of
+ * main where every commit adds `entryLines` lines at the top of one long file (a changelog:
+ * `lines` lines at the tip) and rewrites a line or two further down, and also rewrites 3 lines of
+ * each of 20–50 of `otherFiles` other files (60 lines each) — so every commit's record holds
+ * dozens of files and ranges, as real commits' do. The first commit (the project before
+ * adoption) has no trailers, to be left untraced: its lines have no record, so blame also reads
+ * every record's line hashes for content matching. Every later commit carries `Intent: INT-001`;
+ * every third one the Contributor-* trailers prepare-commit-msg writes for an agent run with
+ * INTENTGUARD_MODEL and INTENTGUARD_AGENT set. Built with one fast-import; returns the branch's
+ * tip and the long file's path.
+ */
+export function buildRealShapedHistory(
+  dir,
+  env,
+  { branch = "real", lines = 3000, commits = 200, otherFiles = 400, seed = 23 },
+) {
+  const random = seededRandom(seed);
+  const pick = (n) => Math.floor(random() * n);
+  const word = () => `w${pick(1e6).toString(36)}`;
+  const sentence = (n) => Array.from({ length: n }, word).join(" ");
+  const entryLines = Math.max(1, Math.floor((lines * 2) / 3 / commits));
+  const longPath = "src/CHANGELOG.md";
+  const long = Array.from(
+    { length: lines - entryLines * (commits - 1) },
+    (_, line) => `- ${sentence(6)} (#${line})`,
+  );
+  const names = Array.from(
+    { length: otherFiles },
+    (_, index) => `src/m${index % 20}/part${index}.ts`,
+  );
+  const others = names.map((_, file) =>
+    Array.from({ length: 60 }, (_, line) => `export const p${file}_${line} = "${sentence(3)}";`),
+  );
+  const blob = (name, content) => {
+    const text = `${content.join("\n")}\n`;
+    return `M 100644 inline ${name}\ndata ${Buffer.byteLength(text)}\n${text}\n`;
+  };
+  const chunks = [];
+  for (let index = 0; index < commits; index++) {
+    const ai = index % 3 === 2;
+    const trailers = ai
+      ? "Contributor-Type: AI\nContributor-Model: anthropic/claude-sonnet-4-6\nContributor-Agent: bench-agent\n"
+      : "";
+    // The first commit is the project as it was before adoption: no trailers, and left untraced.
+    const message =
+      index === 0
+        ? `${branch}: import\n`
+        : `${branch} ${index}: ${sentence(4)}\n\nIntent: INT-001\n${trailers}`;
+    let changes = "";
+    if (index === 0) {
+      changes += blob(longPath, long);
+      for (let file = 0; file < otherFiles; file++) changes += blob(names[file], others[file]);
+    } else {
+      const entry = [
+        `## ${index}`,
+        ...Array.from({ length: entryLines - 1 }, () => `- ${sentence(7)}`),
+      ];
+      long.unshift(...entry);
+      for (let edit = 0; edit < 2; edit++) {
+        const line = entryLines + pick(long.length - entryLines);
+        long[line] = `- ${sentence(6)} (edited in ${index})`;
+      }
+      changes += blob(longPath, long);
+      const chosen = new Set();
+      const count = 20 + pick(31);
+      while (chosen.size < count) chosen.add(pick(otherFiles));
+      for (const file of chosen) {
+        for (const line of [pick(20), 20 + pick(20), 40 + pick(20)]) {
+          others[file][line] = `export const p${file}_${line} = "${sentence(3)}"; // ${index}`;
+        }
+        changes += blob(names[file], others[file]);
+      }
+    }
+    chunks.push(
+      Buffer.from(
+        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === 0 ? "from refs/heads/main\n" : ""}${changes}`,
+      ),
+    );
+  }
+  git(dir, env, ["fast-import", "--quiet"], Buffer.concat(chunks));
+  return { tip: git(dir, env, ["rev-parse", branch]).trim(), file: longPath };
 }

@@ -106,6 +106,12 @@ export class LinePorcelainParser {
       this.finish(bytes.subarray(1));
       return;
     }
+    // committer, committer-mail, -tz and previous: not needed, so not decoded ("co" and "p"
+    // start no commit ID). committer-time is: content matching takes no evidence from after it.
+    if (bytes[0] === 0x70) return;
+    if (bytes[0] === 0x63 && bytes[1] === 0x6f && !(bytes[10] === 0x74 && bytes[11] === 0x69)) {
+      return;
+    }
     const text = bytes.toString("utf8");
     const space = text.indexOf(" ");
     const key = space === -1 ? text : text.slice(0, space);
@@ -153,7 +159,7 @@ export class LinePorcelainParser {
           "utf8",
         );
         break;
-      default: // committer, committer-mail, committer-tz, previous: not needed
+      default: // skipped above, or not needed
     }
   }
 

@@ -1,6 +1,9 @@
 import { parseTrailerLines, type Trailer } from "../core/trailers.js";
 import { runGit } from "./exec.js";
 
+/** The `git log` format whose `-z` output parseLogTrailers reads. */
+export const trailersFormat = "--format=%H%x1f%(trailers:only,unfold)";
+
 /**
  * The trailers of many commits with one `git log --no-walk --stdin` (never one process per
  * commit): what blame derives an intent and contributor from when a commit has no record.
@@ -9,13 +12,20 @@ export async function commitTrailers(
   dir: string,
   commits: readonly string[],
 ): Promise<Map<string, Trailer[]>> {
-  const trailers = new Map<string, Trailer[]>();
-  if (commits.length === 0) return trailers;
+  if (commits.length === 0) return new Map();
   const { stdout } = await runGit(
     dir,
-    ["log", "--no-walk=unsorted", "--stdin", "-z", "--format=%H%x1f%(trailers:only,unfold)"],
-    { input: `${commits.join("\n")}\n` },
+    ["log", "--no-walk=unsorted", "--stdin", "-z", trailersFormat],
+    {
+      input: `${commits.join("\n")}\n`,
+    },
   );
+  return parseLogTrailers(stdout);
+}
+
+/** Each commit's trailers, from `git log -z` output in `trailersFormat`, in git's order. */
+export function parseLogTrailers(stdout: Buffer): Map<string, Trailer[]> {
+  const trailers = new Map<string, Trailer[]>();
   for (const entry of stdout.toString("utf8").split("\0")) {
     const [sha, text = ""] = entry.split("\x1f");
     if (sha && /^[0-9a-f]{40,64}$/.test(sha.trim()))

@@ -7,16 +7,17 @@ import {
   rangeKey,
 } from "../core/trace/attribute-lines.js";
 import { blameSchemaVersion, type FileBlame } from "../core/trace/blame-line.js";
-import { contentHash, lineHash, recordedLines } from "../core/trace/range-hash.js";
+import { contentHash, lineHash } from "../core/trace/range-hash.js";
 import { rangeContributor } from "../core/trace/record-contributors.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { isTrivialLine, type RecordedLine } from "../core/trace/recorded-runs.js";
 import type { Trailer } from "../core/trailers.js";
 import { ConfigError, GitError, IntentguardError } from "../errors.js";
 import { type BlamedLine, type BlameOptions, blameFile } from "../git/blame.js";
-import { CatFileSession } from "../git/cat-file-batch.js";
+import { CatFileSession, type ObjectSink } from "../git/cat-file-batch.js";
 import { readCommitHistory } from "../git/commit-graph.js";
 import { commitTrailers } from "../git/commit-trailers.js";
+import { commitsTouching } from "../git/commits-touching.js";
 import { readGitConfigAll } from "../git/config.js";
 import { shallowCommits } from "../git/history-bounds.js";
 import { type GitPath, pathText } from "../git/list-files.js";
@@ -24,10 +25,13 @@ import { listNotes } from "../git/notes.js";
 import { collectInto, type GitObject } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
-import { snapshotFromGit } from "../governance/governance-snapshot.js";
-import type { noteLines } from "./note-records.js";
+import { governanceObjectNames, snapshotOf } from "../governance/governance-snapshot.js";
+import { certainNoteLines } from "./fast-note-lines.js";
+import type { NoteLine } from "./note-records.js";
+import { rangeLines } from "./range-lines.js";
 
-type NoteLines = typeof noteLines;
+/** Checks a note's lines against the record schema, as noteLines does (note-records.ts). */
+type ReadNote = (text: string, commit: string) => Promise<NoteLine[]>;
 
 /** How many `git blame` processes run at once over a directory (one per file is git's floor). */
 const blamesAtOnce = 2;
@@ -38,6 +42,8 @@ const blamesAtOnce = 2;
  * `git notes list`, the records, the content of every recorded range and the blamed commits'
  * intents files through one `git cat-file --batch`, their trailers with one `git log --no-walk`,
  * and — only when some line has no record — every recorded line, for content matching.
+ * What does not depend on the blame (the notes' names, the intents' names, the `cat-file`
+ * process, whether blame is exact) is read while git blames.
  */
 export async function blameWithTraces(
   repo: Repo,
@@ -46,11 +52,7 @@ export async function blameWithTraces(
   skipped?: string[],
 ): Promise<FileBlame[]> {
   const blaming = blameAll(repo, paths, options, skipped);
-  // The record schema (zod, about a tenth of a second to load) loads while git blames.
-  const noteRecords = import("./note-records.js");
-  const blamed = (await blaming).filter((file) => file !== undefined);
-  await refuseShallowEdge(repo.root, blamed);
-  return attributeBlamed(repo, blamed, options, noteRecords);
+  return attributeBlamed(repo, blaming, options, paths);
 }
 
 /** A file's lines as git blame gives them (or a pass that gives its answer: trace stats). */
@@ -61,21 +63,118 @@ export interface Blamed {
 
 /**
  * Trace blame's attribution of blamed lines: the facts every line's commit offers, read
- * together, then attributeLines file by file.
+ * together while the lines come (`blaming`), then attributeLines file by file. Given the one
+ * path blamed, the notes of the commits that touched it are read while git blames it.
  */
 export async function attributeBlamed(
   repo: Repo,
-  blamed: readonly Blamed[],
+  blaming: Promise<readonly (Blamed | undefined)[]> | readonly Blamed[],
   options: BlameOptions,
-  noteRecords: Promise<{ noteLines: NoteLines }> = import("./note-records.js"),
+  paths: readonly GitPath[] = [],
 ): Promise<FileBlame[]> {
-  const facts = await gatherFacts(repo, blamed, options, (await noteRecords).noteLines);
-  return blamed.map(({ path, lines }) => ({
-    version: blameSchemaVersion,
-    path,
-    rev: options.rev ?? null,
-    lines: attributeLines(lines, facts),
-  }));
+  const notes = listNotes(repo.root);
+  const session = new CatFileSession(repo.root);
+  const meanwhile = Promise.all([
+    notes,
+    intentNamesAt(repo, session, options.rev),
+    blameIsExact(repo.root, options),
+  ]);
+  meanwhile.catch(() => {}); // awaited below, once the blame is in: its failure is said first
+  const prefetch = new NotePrefetch();
+  const [only] = paths;
+  if (paths.length === 1 && typeof only === "string") {
+    void prefetch.run(repo.root, session, notes, options.rev, only); // never rejects
+  }
+  try {
+    const all: readonly (Blamed | undefined)[] = await blaming;
+    const blamed = all.filter((file): file is Blamed => file !== undefined);
+    const prefetched = await prefetch.stop(blamed);
+    await refuseShallowEdge(repo.root, blamed);
+    const [noteBlobs, intentNames, exact] = await meanwhile;
+    const facts = await gatherFacts(repo.root, session, blamed, {
+      noteBlobs,
+      intentNames,
+      exact,
+      prefetched,
+      trailers: new Map(prefetch.trailers),
+    });
+    return blamed.map(({ path, lines }) => ({
+      version: blameSchemaVersion,
+      path,
+      rev: options.rev ?? null,
+      lines: attributeLines(lines, facts),
+    }));
+  } finally {
+    await session.close().catch(() => {});
+  }
+}
+
+/**
+ * A note's lines, checked: by the fast path when every line is certainly a valid record
+ * (certainNoteLines), else by noteLines with the record schema, loaded the first time a note
+ * needs it — an invalid line is reported as noteLines reports it, never trusted.
+ */
+const readNote: ReadNote = async (text, commit) =>
+  certainNoteLines(text, commit) ?? (await import("./note-records.js")).noteLines(text, commit);
+
+/**
+ * Reads, while git blames a file, the notes of the commits that touched it (`git log -- <path>`,
+ * newest first, in batches), and their trailers, so that most records blame will name are
+ * checked by the time it ends; the blame's own list of commits then decides which are used, and any it names that were
+ * not read (a rename git blame followed, a history past the budget) are read after it, as
+ * without this. Best effort: a failure here only leaves the reading to afterwards.
+ */
+class NotePrefetch {
+  /** What is kept of each note read, its record narrowed to the blamed file's path. */
+  readonly notes = new Map<string, NoteDigest>();
+  /** The trailers of every commit that touched the path (git log gives them with the list). */
+  trailers = new Map<string, Trailer[]>();
+  private stopped = false;
+  /** The batch of notes being read, if one is. */
+  private reading: Promise<unknown> = Promise.resolve();
+
+  /** At most this many notes, 100 at a time: a long history's notes are not all held at once. */
+  private static readonly budget = 2000;
+  private static readonly batch = 100;
+
+  async run(
+    dir: string,
+    session: CatFileSession,
+    notes: Promise<ReadonlyMap<string, string>>,
+    rev: string | undefined,
+    path: string,
+  ): Promise<void> {
+    try {
+      const [touching, noteBlobs] = await Promise.all([commitsTouching(dir, rev, path), notes]);
+      if (this.stopped) return; // a long history's log outlasted the blame: read afterwards
+      this.trailers = touching;
+      const wanted = [...touching.keys()].filter((commit) => noteBlobs.has(commit));
+      const end = Math.min(wanted.length, NotePrefetch.budget);
+      const paths = new Set([path]);
+      for (let start = 0; start < end && !this.stopped; start += NotePrefetch.batch) {
+        const batch = wanted.slice(start, Math.min(end, start + NotePrefetch.batch));
+        const reading = readNotes(session, batch, noteBlobs, paths);
+        this.reading = reading.catch(() => {});
+        for (const [commit, note] of await reading) this.notes.set(commit, note);
+      }
+    } catch {
+      // Read afterwards instead.
+    }
+  }
+
+  /**
+   * Stops after the batch being read (without waiting for a `git log` still walking a long
+   * history), and gives what was read — nothing when some blamed line is not in `path` (git
+   * blame followed a rename, or -M/-C found lines in other files): the records were narrowed to
+   * `path` alone.
+   */
+  async stop(blamed: readonly Blamed[]): Promise<Map<string, NoteDigest>> {
+    this.stopped = true;
+    await this.reading;
+    const [only] = blamed;
+    const one = blamed.length === 1 && only?.lines.every((line) => line.filename === only.path);
+    return one ? new Map(this.notes) : new Map();
+  }
 }
 
 /**
@@ -163,87 +262,152 @@ async function refuseShallowEdge(dir: string, blamed: readonly Blamed[]): Promis
 }
 
 async function gatherFacts(
-  repo: Repo,
+  dir: string,
+  session: CatFileSession,
   blamed: readonly Blamed[],
-  options: BlameOptions,
-  parseNote: NoteLines,
+  known: {
+    noteBlobs: ReadonlyMap<string, string>;
+    intentNames: Map<string, string>;
+    exact: boolean;
+    prefetched: ReadonlyMap<string, NoteDigest>;
+    trailers: ReadonlyMap<string, Trailer[]>;
+  },
 ): Promise<AttributionFacts> {
-  const dir = repo.root;
+  const { noteBlobs, intentNames, exact, prefetched } = known;
   const lines = blamed.flatMap((file) => file.lines);
   const commits = [...new Set(lines.map((line) => line.commit))].filter((c) => !/^0+$/.test(c));
-  const [noteBlobs, intentNames, exact] = await Promise.all([
-    listNotes(dir),
-    intentNamesAt(repo, options.rev),
-    blameIsExact(dir, options),
+  // Every commit's trailers (a record must agree with them): those git log did not give with
+  // the commits that touched the file are read while the records are.
+  const trailing = commitTrailers(
+    dir,
+    commits.filter((commit) => !known.trailers.has(commit)),
+  ).then((read) => new Map([...known.trailers, ...read]));
+  trailing.catch(() => {}); // awaited below
+  const paths = new Set(lines.map((line) => line.filename));
+  const {
+    records,
+    counts: recordCounts,
+    hashed,
+  } = await readRecords(session, commits, noteBlobs, paths, prefetched);
+  // The blobs of ranges are asked for first: git reads them while the rest is worked out here.
+  const ranging = checkRanges(session, lines, records, exact);
+  const unrecorded = commits.filter((commit) => !records.has(commit));
+  const beforeAdoption = await withoutIntents(session, unrecorded);
+  // Content matching answers only lines of commits after adoption without a valid record.
+  const open = lines.filter(
+    (line) =>
+      !records.has(line.commit) && !beforeAdoption.has(line.commit) && !isTrivialLine(line.content),
+  );
+  for (const [commit, note] of prefetched) if (!hashed.has(commit)) hashed.set(commit, note.hashed);
+  const recorded =
+    open.length > 0 ? await recordedLineIndex(session, noteBlobs, hashed) : new Map();
+  const [rangeMatches, trailers, history] = await Promise.all([
+    ranging,
+    trailing,
+    historyAround(dir, open, recorded),
   ]);
-  const session = new CatFileSession(dir);
-  try {
-    const { records, counts: recordCounts } = await readRecords(
-      session,
-      commits,
-      noteBlobs,
-      parseNote,
-    );
-    const rangeMatches = await checkRanges(session, lines, records, exact);
-    const unrecorded = commits.filter((commit) => !records.has(commit));
-    const [trailers, beforeAdoption] = await Promise.all([
-      commitTrailers(dir, commits), // every commit's: a record must agree with them
-      withoutIntents(session, unrecorded),
-    ]);
-    const open = lines.filter(
-      (line) =>
-        !records.has(line.commit) &&
-        !beforeAdoption.has(line.commit) &&
-        !isTrivialLine(line.content),
-    );
-    const recorded =
-      open.length > 0 ? await recordedLineIndex(session, noteBlobs, parseNote) : new Map();
-    const history = await historyAround(dir, open, recorded);
-    return {
-      records,
-      rangeMatches,
-      trailers: trailers as ReadonlyMap<string, readonly Trailer[]>,
-      recordCounts,
-      recorded,
-      history,
-      beforeAdoption,
-      notesHere: noteBlobs.size > 0,
-      intentNames,
-    };
-  } finally {
-    await session.close().catch(() => {});
-  }
+  return {
+    records,
+    rangeMatches,
+    trailers: trailers as ReadonlyMap<string, readonly Trailer[]>,
+    recordCounts,
+    recorded,
+    history,
+    beforeAdoption,
+    notesHere: noteBlobs.size > 0,
+    intentNames,
+  };
 }
 
 /**
- * Each commit's record (the first valid one of its note) and how many valid records its note
- * holds, read in one batch.
+ * Each commit's record (the first valid one of its note), how many valid records its note holds
+ * and its records' line-hashed ranges (for content matching), read in one batch — but for those
+ * the prefetch read while git blamed.
  */
 async function readRecords(
   session: CatFileSession,
   commits: readonly string[],
   noteBlobs: ReadonlyMap<string, string>,
-  parseNote: NoteLines,
-): Promise<{ records: Map<string, TraceRecord>; counts: Map<string, number> }> {
+  paths: ReadonlySet<string>,
+  prefetched: ReadonlyMap<string, NoteDigest>,
+): Promise<{
+  records: Map<string, TraceRecord>;
+  counts: Map<string, number>;
+  hashed: Map<string, HashedRange[]>;
+}> {
   const noted = commits.filter((commit) => noteBlobs.has(commit));
-  const notes = new Map<string, GitObject | null>();
-  await session.read(
-    noted.map((commit) => noteBlobs.get(commit) as string),
-    (name, object) => collectInto(notes, name, object),
-  );
+  const unread = noted.filter((commit) => !prefetched.has(commit));
+  const read = await readNotes(session, unread, noteBlobs, paths);
   const records = new Map<string, TraceRecord>();
   const counts = new Map<string, number>();
+  const hashed = new Map<string, HashedRange[]>();
   for (const commit of noted) {
-    const note = notes.get(noteBlobs.get(commit) as string);
+    const note = prefetched.get(commit) ?? read.get(commit);
     if (!note) continue;
-    const valid = parseNote(note.content.toString("utf8"), commit).flatMap((line) =>
-      line.ok ? [line.record] : [],
-    );
-    const [first] = valid;
-    if (first) records.set(commit, first);
-    counts.set(commit, valid.length);
+    if (note.record) records.set(commit, note.record);
+    counts.set(commit, note.count);
+    hashed.set(commit, note.hashed);
   }
-  return { records, counts };
+  return { records, counts, hashed };
+}
+
+/**
+ * What blame keeps of a commit's note: its first valid record, with only the files blame asks
+ * about (everything attribution looks up in a record it looks up by a blamed line's path, and a
+ * real note's other few dozen files, held to the end, would cost more in garbage collection than
+ * reading them did); how many valid records the note holds; their line-hashed ranges.
+ */
+interface NoteDigest {
+  record: TraceRecord | undefined;
+  count: number;
+  hashed: HashedRange[];
+}
+
+function digest(valid: readonly TraceRecord[], paths: ReadonlySet<string>): NoteDigest {
+  const [first] = valid;
+  const files = first?.files.filter((file) => paths.has(file.relative_path));
+  return {
+    record: first && files ? ({ ...first, files } as TraceRecord) : undefined,
+    count: valid.length,
+    hashed: valid.flatMap(hashedRanges),
+  };
+}
+
+/**
+ * The notes of `commits` (absent: no note object), every line checked — by the fast path as
+ * each note arrives, by the schema afterwards for a note it cannot vouch for — and digested
+ * for blamed lines in `paths`.
+ */
+async function readNotes(
+  session: CatFileSession,
+  commits: readonly string[],
+  noteBlobs: ReadonlyMap<string, string>,
+  paths: ReadonlySet<string>,
+): Promise<Map<string, NoteDigest>> {
+  const commitsOf = new Map<string, string[]>();
+  for (const commit of commits) {
+    const blob = noteBlobs.get(commit) as string;
+    commitsOf.set(blob, [...(commitsOf.get(blob) ?? []), commit]);
+  }
+  const notes = new Map<string, NoteDigest>();
+  const undecided: { commit: string; text: string }[] = [];
+  const valid = (lines: readonly NoteLine[]) =>
+    lines.flatMap((line) => (line.ok ? [line.record] : []));
+  const decide = (blob: string, content: Buffer) => {
+    const text = content.toString("utf8");
+    for (const commit of commitsOf.get(blob) ?? []) {
+      const lines = certainNoteLines(text, commit);
+      if (lines) notes.set(commit, digest(valid(lines), paths));
+      else undecided.push({ commit, text });
+    }
+  };
+  await session.read([...commitsOf.keys()], (name, object) =>
+    object ? wholeThen(object.size, (content) => decide(name, content)) : null,
+  );
+  for (const { commit, text } of undecided) {
+    notes.set(commit, digest(valid(await readNote(text, commit)), paths));
+  }
+  return notes;
 }
 
 /**
@@ -316,15 +480,24 @@ async function checkRanges(
       }
     }
   }
-  const blobs = new Map<string, GitObject | null>();
-  await session.read([...unread.keys()], (name, object) => collectInto(blobs, name, object));
+  // Of each blob, only the lines its ranges cover, as recordedLines splits them.
+  const linesAt = new Map<string, Map<number, Uint8Array>>();
+  const rangesOf = (commit: string, path: string) =>
+    records.get(commit)?.files.find((candidate) => candidate.relative_path === path)?.ranges ?? [];
+  await session.read([...unread.keys()], (name, object) => {
+    const { commit, path } = unread.get(name) as { commit: string; path: string };
+    const lines = new Map<number, Uint8Array>();
+    linesAt.set(name, lines);
+    return object ? rangeLines(rangesOf(commit, path), lines) : null;
+  });
   for (const [name, { commit, path }] of unread) {
-    const blob = blobs.get(name);
-    const file = records.get(commit)?.files.find((candidate) => candidate.relative_path === path);
-    const fileLines = blob ? recordedLines(new Uint8Array(blob.content)) : [];
-    for (const range of file?.ranges ?? []) {
-      const content = fileLines.slice(range.start_line - 1, range.end_line);
-      const fits = content.length === range.end_line - range.start_line + 1;
+    const lines = linesAt.get(name) ?? new Map<number, Uint8Array>();
+    for (const range of rangesOf(commit, path)) {
+      const fits = lines.has(range.end_line); // the file has that many lines
+      const content: Uint8Array[] = [];
+      for (let at = range.start_line; fits && at <= range.end_line; at++) {
+        content.push(lines.get(at) as Uint8Array);
+      }
       matches.set(
         rangeKey(commit, path, range.start_line),
         fits && contentHash(content) === range.content_hash,
@@ -334,73 +507,92 @@ async function checkRanges(
   return matches;
 }
 
+/** A sink that gathers an object's bytes (copied once) and hands them to `done` at its end. */
+function wholeThen(size: number, done: (content: Buffer) => void): ObjectSink {
+  const content = Buffer.allocUnsafe(size);
+  let filled = 0;
+  return {
+    write: (bytes) => {
+      filled += bytes.copy(content, filled);
+    },
+    end: () => done(content.subarray(0, filled)),
+  };
+}
+
 /** The commits whose tree has no intents file: made before adoption (or outside it). */
 async function withoutIntents(
   session: CatFileSession,
   commits: readonly string[],
 ): Promise<Set<string>> {
-  const objects = new Map<string, GitObject | null>();
+  const found = new Set<string>();
   const names = commits.map((commit) => `${commit}:${intentsFilePath}`);
-  await session.read(names, (name, object) => collectInto(objects, name, object));
-  return new Set(commits.filter((_, index) => !objects.get(names[index] as string)));
+  await session.read(names, (name, object) => {
+    if (object) found.add(name);
+    return null; // only whether it is there
+  });
+  return new Set(commits.filter((_, index) => !found.has(names[index] as string)));
 }
 
-/** Every line every record in this clone records, by line hash: for moved and squashed code. */
+/**
+ * Every line every record in this clone records, by line hash: for moved and squashed code.
+ * The blamed commits' notes are already read (`known`: their records' line-hashed ranges); only
+ * the others are read here.
+ */
 async function recordedLineIndex(
   session: CatFileSession,
   noteBlobs: ReadonlyMap<string, string>,
-  parseNote: NoteLines,
+  known: ReadonlyMap<string, readonly HashedRange[]>,
 ): Promise<Map<string, IndexedLine[]>> {
-  const notes = new Map<string, GitObject | null>();
   const commits = [...noteBlobs.keys()];
-  await session.read(
-    commits.map((commit) => noteBlobs.get(commit) as string),
-    (name, object) => collectInto(notes, name, object),
-  );
+  const others = commits.filter((commit) => !known.has(commit));
+  const read = await readNotes(session, others, noteBlobs, new Set());
   const index = new Map<string, IndexedLine[]>();
   for (const commit of commits) {
-    const note = notes.get(noteBlobs.get(commit) as string);
-    if (!note) continue;
-    for (const line of parseNote(note.content.toString("utf8"), commit)) {
-      if (!line.ok) continue;
-      indexRecord(index, line.record);
+    const ranges = known.get(commit) ?? read.get(commit)?.hashed ?? [];
+    for (const range of ranges) {
+      range.rangeHashes.forEach((hash, position) => {
+        const entry: IndexedLine = { ...range, position };
+        const found = index.get(hash);
+        if (found) found.push(entry);
+        else index.set(hash, [entry]);
+      });
     }
   }
   return index;
 }
 
+/** A recorded line, with when its record was written (seconds): a pruned source's time. */
 type IndexedLine = RecordedLine & { recordedAt: number };
 
-function indexRecord(index: Map<string, IndexedLine[]>, record: TraceRecord): void {
+/** A recorded range with line hashes, as content matching takes it from its record. */
+type HashedRange = Omit<IndexedLine, "position">;
+
+/** A record's line-hashed ranges, in the record's order of files and ranges. */
+function hashedRanges(record: TraceRecord): HashedRange[] {
   const commit = record.vcs.revision_id;
   const recordedAt = Math.floor(Date.parse(record.timestamp) / 1000);
+  const ranges: HashedRange[] = [];
   for (const file of record.files) {
     for (const range of file.ranges) {
       const rangeHashes = range.line_hashes;
       if (!rangeHashes) continue;
-      const contributor = rangeContributor(record, file, range);
-      rangeHashes.forEach((hash, position) => {
-        const entry: IndexedLine = {
-          commit,
-          path: file.relative_path,
-          rangeHashes,
-          rangeStart: range.start_line,
-          position,
-          intentId: record.intent_id,
-          contributor,
-          recordedAt,
-        };
-        const known = index.get(hash);
-        if (known) known.push(entry);
-        else index.set(hash, [entry]);
+      ranges.push({
+        commit,
+        path: file.relative_path,
+        rangeHashes,
+        rangeStart: range.start_line,
+        intentId: record.intent_id,
+        contributor: rangeContributor(record, file, range),
+        recordedAt,
       });
     }
   }
+  return ranges;
 }
 
 /**
- * The commit graph content matching needs: from the commits of the lines it may answer and of
- * every source their hashes name, back to the oldest of them (one git process).
+ * The commit graph content matching needs: the ancestry of the commits of the lines it may
+ * answer and of every source their hashes name (commit-graph.ts: one git process).
  */
 async function historyAround(
   dir: string,
@@ -417,10 +609,30 @@ async function historyAround(
   return readCommitHistory(dir, [...tips]);
 }
 
-/** Intent names from the rules at the blamed revision (HEAD for the work tree). */
-async function intentNamesAt(repo: Repo, rev: string | undefined): Promise<Map<string, string>> {
+/**
+ * Intent names from the rules at the blamed revision (HEAD for the work tree), read as
+ * snapshotFromGit reads them, through the session.
+ */
+async function intentNamesAt(
+  repo: Repo,
+  session: CatFileSession,
+  rev: string | undefined,
+): Promise<Map<string, string>> {
   try {
-    const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: rev ?? "HEAD" });
+    const location = { kind: "commit", rev: rev ?? "HEAD" } as const;
+    const commitName = `${location.rev}^{commit}`;
+    const [intentsName, policyName] = governanceObjectNames(location.rev);
+    const objects = new Map<string, GitObject | null>();
+    await session.read([commitName, intentsName, policyName], (name, object) =>
+      collectInto(objects, name, object),
+    );
+    const commit = objects.get(commitName)?.oid ?? null;
+    const snapshot = snapshotOf(
+      location,
+      commit,
+      objects.get(intentsName),
+      objects.get(policyName),
+    );
     const governance = await compileSnapshot(snapshot, repo.stateDir);
     return new Map((governance?.intents ?? []).map((intent) => [intent.id, intent.name]));
   } catch (error) {
