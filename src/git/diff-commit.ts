@@ -5,6 +5,24 @@ import { streamGit } from "./exec.js";
 import { RawDiffParser } from "./raw-diff-parser.js";
 
 /**
+ * A patch of every changed line with every knob configuration could turn pinned to git's
+ * defaults (algorithm, heuristic, prefixes, colour, external diff, textconv), and `--text`: what
+ * the records' ranges and the stats' line origins are both computed from.
+ */
+export const pinnedPatch = [
+  "-p",
+  "-U0",
+  "--text",
+  "--no-ext-diff",
+  "--no-textconv",
+  "--no-color",
+  "--diff-algorithm=myers",
+  "--indent-heuristic",
+  "--src-prefix=a/",
+  "--dst-prefix=b/",
+] as const;
+
+/**
  * The diff options every trace computation uses, so that the hook and verify produce identical
  * ranges: against the first parent with rename detection, a combined diff for a merge (only what
  * the merge itself wrote), the empty tree for a root commit, and every knob configuration could
@@ -24,16 +42,7 @@ const diffTreeArgs = [
   "-M",
   "--raw",
   "-z",
-  "-p",
-  "-U0",
-  "--text",
-  "--no-ext-diff",
-  "--no-textconv",
-  "--no-color",
-  "--diff-algorithm=myers",
-  "--indent-heuristic",
-  "--src-prefix=a/",
-  "--dst-prefix=b/",
+  ...pinnedPatch,
   commitHeaderFormat,
 ];
 

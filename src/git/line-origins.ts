@@ -1,4 +1,5 @@
 import { type FileDelta, LineOrigins, type Segment } from "../core/trace/line-origins.js";
+import { pinnedPatch } from "./diff-commit.js";
 import { streamGit } from "./exec.js";
 import { startsLikeOption } from "./revisions.js";
 import { unquotePath } from "./unquote-path.js";
@@ -19,16 +20,7 @@ const diffArgs = [
   "-M",
   "--raw",
   "-z",
-  "-p",
-  "-U0",
-  "--text",
-  "--no-ext-diff",
-  "--no-textconv",
-  "--no-color",
-  "--diff-algorithm=myers",
-  "--indent-heuristic",
-  "--src-prefix=a/",
-  "--dst-prefix=b/",
+  ...pinnedPatch,
   "--format=%H%x00",
 ];
 
