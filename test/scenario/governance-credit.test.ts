@@ -55,7 +55,13 @@ describe("governance is counted apart from every intent", () => {
       { args: ["--no-verify"] },
     );
     commits.side = repo.commitOnBranch("side", "src/auth/side.ts", "s1\n", "Side");
-    expectSuccess(repo.tryGit(["cherry-pick", "side"]), "cherry-pick");
+    // main is still at side's parent: a pick within the same second would be side itself.
+    expectSuccess(
+      repo.tryGit(["cherry-pick", "side"], {
+        env: { GIT_COMMITTER_DATE: "2030-01-01T00:00:00Z" },
+      }),
+      "cherry-pick",
+    );
     commits.picked = repo.head();
     expectSuccess(repo.tryGit(["merge", "--no-ff", "-m", "Merge side", "side"]), "merge side");
     commits.mergeSide = repo.head();
@@ -70,6 +76,7 @@ describe("governance is counted apart from every intent", () => {
   it("leaves the Intent: trailer off a governance change; one the message names stays", () => {
     const trailers = (commit: string | undefined) =>
       repo.git("log", "-1", "--format=%(trailers:only,unfold)", commit ?? "");
+    expect(commits.picked).not.toBe(commits.side);
     expect(trailers(commits.adopt)).toBe("\n");
     expect(repo.git("log", "-1", "--format=%B", commits.selected ?? "")).toBe(
       "Policy, selected\n\n",

@@ -50,8 +50,11 @@ describe("commits that never run pre-commit or commit-msg are judged as they lan
     const picked = docsCommitOnBranch(repo);
     const before = repo.head();
     // The pick keeps the original's trailer (INT-002): judged under it, and INT-002 owns docs/.
-    const allowed = repo.tryGit(["cherry-pick", picked]);
+    const allowed = repo.tryGit(["cherry-pick", picked], {
+      env: { GIT_COMMITTER_DATE: "2030-01-01T00:00:00Z" },
+    });
     expect(allowed.status, allowed.stderr).toBe(0);
+    expect(repo.head()).not.toBe(picked);
     expect(repo.git("log", "-1", "--format=%(trailers:key=Intent,valueonly)").trim()).toBe(
       "INT-002",
     );

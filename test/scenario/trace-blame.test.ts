@@ -122,7 +122,11 @@ describe("trace blame", () => {
     repo.git("checkout", "-q", "-b", "pick");
     const picked = repo.commitFile("src/picked.ts", lines("AIREC", 1, 3), "Pick me", { env: ai });
     repo.git("checkout", "-q", "main");
-    repo.git("cherry-pick", picked);
+    // A later committer date: a pick onto the same parent within a second would be `picked` itself.
+    expect(
+      repo.tryGit(["cherry-pick", picked], { env: { GIT_COMMITTER_DATE: "2030-01-01T00:00:00Z" } })
+        .status,
+    ).toBe(0);
     repo.git("branch", "-q", "-D", "pick");
     // A rebase -i --autosquash: the squashed commit is traced once.
     repo.git("checkout", "-q", "-b", "work");
