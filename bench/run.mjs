@@ -389,7 +389,8 @@ try {
       `building a ${realLines}-line file with ${realCommits} commits of 20–50 files each, all but the first traced…`,
     );
     const real = path.join(work, "real");
-    buildRepository(real, env, { files: 10, changes: [] });
+    mkdirSync(real, { recursive: true });
+    git(real, env, ["init", "-q"]);
     const { tip, file } = buildRealShapedHistory(real, env, {
       lines: realLines,
       commits: realCommits,

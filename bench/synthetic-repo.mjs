@@ -225,7 +225,7 @@ export function buildEditHistory(
     }
     chunks.push(
       Buffer.from(
-        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === 0 ? "from refs/heads/main\n" : ""}${changes}`,
+        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${changes}`,
       ),
     );
   }
@@ -234,13 +234,13 @@ export function buildEditHistory(
 }
 
 /**
- * A history shaped like a real project's, for blame: a branch of `commits` commits on top of
- * main where every commit adds `entryLines` lines at the top of one long file (a changelog:
+ * A history shaped like a real project's, for blame: a branch of `commits` commits (its own
+ * root) where every commit adds `entryLines` lines at the top of one long file (a changelog:
  * `lines` lines at the tip) and rewrites a line or two further down, and also rewrites 3 lines of
  * each of 20–50 of `otherFiles` other files (60 lines each) — so every commit's record holds
- * dozens of files and ranges, as real commits' do. The first commit (the project before
- * adoption) has no trailers, to be left untraced: its lines have no record, so blame also reads
- * every record's line hashes for content matching. Every later commit carries `Intent: INT-001`;
+ * dozens of files and ranges, as real commits' do. The first commit is the project before
+ * adoption (no intents file, no trailers, left untraced: its lines are unattributed, never
+ * content-matched); the second adopts. Every later commit carries `Intent: INT-001`;
  * every third one the Contributor-* trailers prepare-commit-msg writes for an agent run with
  * INTENTGUARD_MODEL and INTENTGUARD_AGENT set. Built with one fast-import; returns the branch's
  * tip and the long file's path.
@@ -277,7 +277,8 @@ export function buildRealShapedHistory(
     const trailers = ai
       ? "Contributor-Type: AI\nContributor-Model: anthropic/claude-sonnet-4-6\nContributor-Agent: bench-agent\n"
       : "";
-    // The first commit is the project as it was before adoption: no trailers, and left untraced.
+    // The first commit is the project as it was before adoption: a root without the intents
+    // file, no trailers, left untraced; the second adopts (adds the intents file) with its work.
     const message =
       index === 0
         ? `${branch}: import\n`
@@ -287,6 +288,8 @@ export function buildRealShapedHistory(
       changes += blob(longPath, long);
       for (let file = 0; file < otherFiles; file++) changes += blob(names[file], others[file]);
     } else {
+      if (index === 1)
+        changes += blob(".orchestration/active_intents.yaml", intentsYaml.trimEnd().split("\n"));
       const entry = [
         `## ${index}`,
         ...Array.from({ length: entryLines - 1 }, () => `- ${sentence(7)}`),
@@ -309,7 +312,7 @@ export function buildRealShapedHistory(
     }
     chunks.push(
       Buffer.from(
-        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === 0 ? "from refs/heads/main\n" : ""}${changes}`,
+        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${changes}`,
       ),
     );
   }

@@ -38,7 +38,7 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   if (history.length === 0 && (await headIsUnborn(repo.root))) {
     process.stderr.write(noCommitsYetMessage("log"));
   }
-  const { records, invalid } = recordsOfCommits(
+  const { records, invalid } = await recordsOfCommits(
     [...commits.keys()],
     await readNotes(repo.root, commits.keys()),
   );

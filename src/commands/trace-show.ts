@@ -35,7 +35,7 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
   if (note === null) {
     throw new RefusedError(untracedCommitMessage(commit, await whyUntraced(repo.root, commit)));
   }
-  const lines = noteLines(note, commit);
+  const lines = await noteLines(note, commit);
   process.stdout.write(
     values.json
       ? traceShowJson(lines)

@@ -108,17 +108,18 @@ export async function traceLanding(
 
 /**
  * The commits that carry no record for themselves (the landing read their notes). A new commit
- * has no note: the record schema is loaded only when some commit has one.
+ * has no note: the reader is loaded only when some commit has one.
  */
 async function withoutRecords(judged: readonly Judged[]): Promise<Judged[]> {
   if (judged.every((one) => one.note === undefined)) return [...judged];
   const { noteLines } = await import("../trace/note-records.js");
   // A newer intentguard's record is a record: kept, never overwritten by an older one's.
-  return judged.filter(
-    (one) =>
-      one.note === undefined ||
-      !noteLines(one.note, one.commit).some((line) => line.ok || line.newer !== undefined),
-  );
+  const kept: Judged[] = [];
+  for (const one of judged) {
+    const lines = one.note === undefined ? [] : await noteLines(one.note, one.commit);
+    if (!lines.some((line) => line.ok || line.newer !== undefined)) kept.push(one);
+  }
+  return kept;
 }
 
 /** The records of the commits an update drops, whose contributors carry over by content. */
@@ -126,9 +127,11 @@ async function recordsOf(repo: Repo, commits: readonly string[]): Promise<TraceR
   if (commits.length === 0) return [];
   const notes = await readNotes(repo.root, commits);
   if (notes.size === 0) return [];
-  // Loads the record schema (zod) only when there are notes to read: not on an ordinary commit.
+  // Loads the reader only when there are notes to read: not on an ordinary commit.
   const { recordsInNote } = await import("../trace/note-records.js");
-  return commits.flatMap((commit) => recordsInNote(notes.get(commit)));
+  const records: TraceRecord[] = [];
+  for (const commit of commits) records.push(...(await recordsInNote(notes.get(commit))));
+  return records;
 }
 
 /** `aborted`: withdraws the records the `prepared` state wrote for this very update. */

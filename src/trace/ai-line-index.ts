@@ -8,6 +8,7 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import { changedNotes, listNotes, notesTip } from "../git/notes.js";
 import { readObjects } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
+import { recordsInNote } from "./note-records.js";
 
 /** One recorded AI range: commit, path, first line, line hashes, contributor, intent, when. */
 type IndexedRange = [string, string, number, string[], Contributor, string | null, number];
@@ -77,8 +78,8 @@ export class AiLineIndex {
     const blobs = [...changed.values()].filter((blob): blob is string => blob !== null);
     const notes = blobs.length > 0 ? await readObjects(repo.root, blobs) : new Map();
     for (const [commit, blob] of changed) {
-      const note = blob === null ? undefined : notes.get(blob)?.content.toString("utf8");
-      setRanges(this.data, commit, note === undefined ? [] : recordsOf(note, commit));
+      const note = blob === null ? undefined : notes.get(blob)?.content;
+      setRanges(this.data, commit, await recordsInNote(note, commit));
     }
     this.data.notes = tip;
     this.byHash = null;
@@ -155,38 +156,6 @@ function setRanges(data: IndexFile, commit: string, records: readonly TraceRecor
   }
   if (ranges.length > 0) data.ranges[commit] = ranges;
   else delete data.ranges[commit];
-}
-
-/**
- * The records of a note as far as the index needs them, checked structurally (JSON.parse, the
- * fields it reads): the hooks do not load the record schema for a cache, and a candidate found
- * through it is checked again before it is carried; verify checks the source record in full.
- */
-function recordsOf(note: string, commit: string): TraceRecord[] {
-  const records: TraceRecord[] = [];
-  for (const line of note.split("\n")) {
-    if (line.trim() === "") continue;
-    try {
-      const value = JSON.parse(line) as TraceRecord;
-      if (value?.vcs?.revision_id !== commit || !Array.isArray(value.files)) continue;
-      const usable = value.files.every(
-        (file) =>
-          typeof file?.relative_path === "string" &&
-          Array.isArray(file.ranges) &&
-          file.ranges.every(
-            (range) =>
-              Number.isInteger(range?.start_line) &&
-              (range.line_hashes === undefined ||
-                (Array.isArray(range.line_hashes) &&
-                  range.line_hashes.every((hash) => typeof hash === "string"))),
-          ),
-      );
-      if (usable) records.push(value);
-    } catch {
-      // Not JSON: not a record, nothing to index.
-    }
-  }
-  return records;
 }
 
 /** A recorded AI line, with when its record was written (seconds). */

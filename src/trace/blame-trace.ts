@@ -26,12 +26,8 @@ import { collectInto, type GitObject } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import { governanceObjectNames, snapshotOf } from "../governance/governance-snapshot.js";
-import { certainNoteLines } from "./fast-note-lines.js";
-import type { NoteLine } from "./note-records.js";
+import { certainNoteLines, type NoteLine, noteLines } from "./note-records.js";
 import { rangeLines } from "./range-lines.js";
-
-/** Checks a note's lines against the record schema, as noteLines does (note-records.ts). */
-type ReadNote = (text: string, commit: string) => Promise<NoteLine[]>;
 
 /** How many `git blame` processes run at once over a directory (one per file is git's floor). */
 const blamesAtOnce = 2;
@@ -108,14 +104,6 @@ export async function attributeBlamed(
     await session.close().catch(() => {});
   }
 }
-
-/**
- * A note's lines, checked: by the fast path when every line is certainly a valid record
- * (certainNoteLines), else by noteLines with the record schema, loaded the first time a note
- * needs it — an invalid line is reported as noteLines reports it, never trusted.
- */
-const readNote: ReadNote = async (text, commit) =>
-  certainNoteLines(text, commit) ?? (await import("./note-records.js")).noteLines(text, commit);
 
 /**
  * Reads, while git blames a file, the notes of the commits that touched it (`git log -- <path>`,
@@ -284,11 +272,13 @@ async function gatherFacts(
   ).then((read) => new Map([...known.trailers, ...read]));
   trailing.catch(() => {}); // awaited below
   const paths = new Set(lines.map((line) => line.filename));
-  const {
-    records,
-    counts: recordCounts,
-    hashed,
-  } = await readRecords(session, commits, noteBlobs, paths, prefetched);
+  const { records, counts: recordCounts } = await readRecords(
+    session,
+    commits,
+    noteBlobs,
+    paths,
+    prefetched,
+  );
   // The blobs of ranges are asked for first: git reads them while the rest is worked out here.
   const ranging = checkRanges(session, lines, records, exact);
   const unrecorded = commits.filter((commit) => !records.has(commit));
@@ -298,9 +288,7 @@ async function gatherFacts(
     (line) =>
       !records.has(line.commit) && !beforeAdoption.has(line.commit) && !isTrivialLine(line.content),
   );
-  for (const [commit, note] of prefetched) if (!hashed.has(commit)) hashed.set(commit, note.hashed);
-  const recorded =
-    open.length > 0 ? await recordedLineIndex(session, noteBlobs, hashed) : new Map();
+  const recorded = open.length > 0 ? await recordedLineIndex(session, noteBlobs) : new Map();
   const [rangeMatches, trailers, history] = await Promise.all([
     ranging,
     trailing,
@@ -320,9 +308,8 @@ async function gatherFacts(
 }
 
 /**
- * Each commit's record (the first valid one of its note), how many valid records its note holds
- * and its records' line-hashed ranges (for content matching), read in one batch — but for those
- * the prefetch read while git blamed.
+ * Each commit's record (the first valid one of its note, narrowed to `paths`) and how many valid
+ * records its note holds, read in one batch — but for those the prefetch read while git blamed.
  */
 async function readRecords(
   session: CatFileSession,
@@ -330,32 +317,26 @@ async function readRecords(
   noteBlobs: ReadonlyMap<string, string>,
   paths: ReadonlySet<string>,
   prefetched: ReadonlyMap<string, NoteDigest>,
-): Promise<{
-  records: Map<string, TraceRecord>;
-  counts: Map<string, number>;
-  hashed: Map<string, HashedRange[]>;
-}> {
+): Promise<{ records: Map<string, TraceRecord>; counts: Map<string, number> }> {
   const noted = commits.filter((commit) => noteBlobs.has(commit));
   const unread = noted.filter((commit) => !prefetched.has(commit));
   const read = await readNotes(session, unread, noteBlobs, paths);
   const records = new Map<string, TraceRecord>();
   const counts = new Map<string, number>();
-  const hashed = new Map<string, HashedRange[]>();
   for (const commit of noted) {
     const note = prefetched.get(commit) ?? read.get(commit);
     if (!note) continue;
     if (note.record) records.set(commit, note.record);
     counts.set(commit, note.count);
-    hashed.set(commit, note.hashed);
   }
-  return { records, counts, hashed };
+  return { records, counts };
 }
 
 /**
- * What blame keeps of a commit's note: its first valid record, with only the files blame asks
- * about (everything attribution looks up in a record it looks up by a blamed line's path, and a
- * real note's other few dozen files, held to the end, would cost more in garbage collection than
- * reading them did); how many valid records the note holds; their line-hashed ranges.
+ * What blame keeps of a commit's note: its first valid record, narrowed to the files blame asks
+ * about (everything attribution looks up in a record it looks up by a blamed line's path; the
+ * reader validates only those, note-records.ts); how many valid records the note holds; their
+ * line-hashed ranges, for content matching.
  */
 interface NoteDigest {
   record: TraceRecord | undefined;
@@ -363,26 +344,21 @@ interface NoteDigest {
   hashed: HashedRange[];
 }
 
-function digest(valid: readonly TraceRecord[], paths: ReadonlySet<string>): NoteDigest {
-  const [first] = valid;
-  const files = first?.files.filter((file) => paths.has(file.relative_path));
-  return {
-    record: first && files ? ({ ...first, files } as TraceRecord) : undefined,
-    count: valid.length,
-    hashed: valid.flatMap(hashedRanges),
-  };
+function digest(lines: readonly NoteLine[]): NoteDigest {
+  const valid = lines.flatMap((line) => (line.ok ? [line.record] : []));
+  return { record: valid[0], count: valid.length, hashed: valid.flatMap(hashedRanges) };
 }
 
 /**
  * The notes of `commits` (absent: no note object), every line checked — by the fast path as
- * each note arrives, by the schema afterwards for a note it cannot vouch for — and digested
- * for blamed lines in `paths`.
+ * each note arrives, by the schema afterwards for a note it cannot vouch for — and narrowed to
+ * the files at `paths` (all files when undefined: content matching's index).
  */
 async function readNotes(
   session: CatFileSession,
   commits: readonly string[],
   noteBlobs: ReadonlyMap<string, string>,
-  paths: ReadonlySet<string>,
+  paths: ReadonlySet<string> | undefined,
 ): Promise<Map<string, NoteDigest>> {
   const commitsOf = new Map<string, string[]>();
   for (const commit of commits) {
@@ -390,22 +366,19 @@ async function readNotes(
     commitsOf.set(blob, [...(commitsOf.get(blob) ?? []), commit]);
   }
   const notes = new Map<string, NoteDigest>();
-  const undecided: { commit: string; text: string }[] = [];
-  const valid = (lines: readonly NoteLine[]) =>
-    lines.flatMap((line) => (line.ok ? [line.record] : []));
+  const undecided: { commit: string; content: Buffer }[] = [];
   const decide = (blob: string, content: Buffer) => {
-    const text = content.toString("utf8");
     for (const commit of commitsOf.get(blob) ?? []) {
-      const lines = certainNoteLines(text, commit);
-      if (lines) notes.set(commit, digest(valid(lines), paths));
-      else undecided.push({ commit, text });
+      const lines = certainNoteLines(content, commit, paths);
+      if (lines) notes.set(commit, digest(lines));
+      else undecided.push({ commit, content });
     }
   };
   await session.read([...commitsOf.keys()], (name, object) =>
     object ? wholeThen(object.size, (content) => decide(name, content)) : null,
   );
-  for (const { commit, text } of undecided) {
-    notes.set(commit, digest(valid(await readNote(text, commit)), paths));
+  for (const { commit, content } of undecided) {
+    notes.set(commit, digest(await noteLines(content, commit, paths)));
   }
   return notes;
 }
@@ -422,13 +395,14 @@ async function blameIsExact(dir: string, options: BlameOptions): Promise<boolean
 }
 
 /**
- * For every recorded range that holds a blamed line: whether its hash still matches the content
+ * For every recorded range that holds a blamed line: whether its hashes still match the content
  * at its commit — git's content, never the record's claim of it. When blame matched lines
- * exactly (`exact`) and every line of a range is blamed to that commit and path, the blamed
- * lines are that content and the range is checked with them; otherwise (some line of it was
- * changed since, or the hash does not match what blame printed) from the blob git has for that
- * commit and path, read through the session. A long history thus reads only the blobs of the
- * ranges partly overwritten since, not one blob per blamed commit.
+ * exactly (`exact`), the blamed lines are that content: a range whose every line is blamed to
+ * that commit and path is checked by its `content_hash`; a range some lines of which were
+ * changed since, line by line by its `line_hashes` (each line still blamed to it against its own
+ * hash: what blame answers about is those lines). Otherwise (not exact, no line hashes, or the
+ * whole range's hash does not match what blame printed) it is checked from the blob git has for
+ * that commit and path, read through the session — so a long history reads few blobs.
  */
 async function checkRanges(
   session: CatFileSession,
@@ -470,11 +444,19 @@ async function checkRanges(
         if (blamedLine !== undefined) content.push(blamedLine);
       }
       if (content.length === 0) continue; // holds no blamed line: never asked about
-      if (
-        content.length === range.end_line - range.start_line + 1 &&
-        contentHash(content) === range.content_hash
-      ) {
+      const whole = content.length === range.end_line - range.start_line + 1;
+      if (whole && contentHash(content) === range.content_hash) {
         matches.set(rangeKey(commit, path, range.start_line), true);
+      } else if (!whole && range.line_hashes) {
+        // Lines of it were changed since: each line still blamed to it is checked by its own
+        // hash, which the record holds for this — not the whole range through the blob.
+        const held = range.line_hashes;
+        let every = true;
+        for (const [at, blamedLine] of known) {
+          if (at < range.start_line || at > range.end_line) continue;
+          if (lineHash(blamedLine) !== held[at - range.start_line]) every = false;
+        }
+        matches.set(rangeKey(commit, path, range.start_line), every);
       } else {
         unread.set(name, { commit, path });
       }
@@ -535,20 +517,18 @@ async function withoutIntents(
 
 /**
  * Every line every record in this clone records, by line hash: for moved and squashed code.
- * The blamed commits' notes are already read (`known`: their records' line-hashed ranges); only
- * the others are read here.
+ * Every note is read whole here (blame's own reading kept only the blamed paths' files); only
+ * a blame with a line of a commit after adoption that has no record needs it.
  */
 async function recordedLineIndex(
   session: CatFileSession,
   noteBlobs: ReadonlyMap<string, string>,
-  known: ReadonlyMap<string, readonly HashedRange[]>,
 ): Promise<Map<string, IndexedLine[]>> {
   const commits = [...noteBlobs.keys()];
-  const others = commits.filter((commit) => !known.has(commit));
-  const read = await readNotes(session, others, noteBlobs, new Set());
+  const read = await readNotes(session, commits, noteBlobs, undefined);
   const index = new Map<string, IndexedLine[]>();
   for (const commit of commits) {
-    const ranges = known.get(commit) ?? read.get(commit)?.hashed ?? [];
+    const ranges = read.get(commit)?.hashed ?? [];
     for (const range of ranges) {
       range.rangeHashes.forEach((hash, position) => {
         const entry: IndexedLine = { ...range, position };

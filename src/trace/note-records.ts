@@ -1,10 +1,6 @@
-import { type TraceRecord, TraceRecordV1, TraceRecordV2 } from "../core/trace/record-schema.js";
-import { recordVersion } from "../core/trace/record-version.js";
-
-/** A line of a note, read as JSON only: what it holds is not checked yet. */
-type JsonLine =
-  | { ok: true; line: number; text: string; record: unknown }
-  | { ok: false; line: number; text: string; problem: string };
+import { certainRecord } from "../core/trace/certain-record.js";
+import { narrowRecord, narrowRecordText } from "../core/trace/narrow-record.js";
+import type { TraceRecord } from "../core/trace/record-schema.js";
 
 /** A line of a note, checked: a trace record, or what is wrong with it. */
 export type NoteLine =
@@ -12,91 +8,111 @@ export type NoteLine =
   | { ok: false; line: number; text: string; problem: string; newer?: number };
 
 /**
- * Splits a note into its lines and parses each as JSON, not checking what the JSON holds (verify
- * checks it itself; every reader uses noteLines). A line that is not JSON is reported with its
- * number, never dropped.
+ * The one reader of records: a note's lines, each checked against the record schema and, given
+ * the commit the note is attached to, against that commit — notes come from other clones (trace
+ * fetch), other tools and hand edits, so a line may be anything. A bad line is returned with its
+ * number and what is wrong, never thrown or dropped silently. Given `paths`, each record is
+ * narrowed to the files at those paths before it is checked (narrow-record.ts): what is returned
+ * is validated, and only that.
+ *
+ * Lines are decided by certainRecord where it can (no schema loaded or run: the common case), and
+ * the schema (note-schema.ts, zod) is loaded only for a line it cannot vouch for.
  */
-function parseNote(text: string): JsonLine[] {
-  return text
-    .split("\n")
-    .map((line, index) => ({ line: index + 1, text: line }))
-    .filter(({ text: line }) => line.trim() !== "")
-    .map(({ line, text: content }) => {
-      try {
-        return { ok: true as const, line, text: content, record: JSON.parse(content) as unknown };
-      } catch (error) {
-        return { ok: false as const, line, text: content, problem: (error as Error).message };
-      }
-    });
-}
-
-/**
- * A note's lines, each checked against the record schema, and, given the commit the note is
- * attached to, against that commit: notes come from other clones (trace fetch), other tools and
- * hand edits, so a line may be anything. Every reader of records goes through here; a bad line
- * is returned with its number and what is wrong, never thrown or dropped silently.
- */
-export function noteLines(text: string, commit?: string): NoteLine[] {
-  return parseNote(text).map((parsed): NoteLine => {
-    const { line, text: raw } = parsed;
-    if (!parsed.ok) {
-      return { ok: false, line, text: raw, problem: `not JSON (${parsed.problem})` };
-    }
-    const version = recordVersionOf(parsed.record);
-    if (typeof version === "number" && Number.isInteger(version) && version > recordVersion) {
+export async function noteLines(
+  content: Buffer | string,
+  commit?: string,
+  paths?: ReadonlySet<string>,
+): Promise<NoteLine[]> {
+  const certain = certainNoteLines(content, commit, paths);
+  if (certain) return certain;
+  const { schemaNoteLine } = await import("./note-schema.js");
+  return splitLines(toBuffer(content)).map(({ number, bytes }) => {
+    const raw = bytes.toString("utf8");
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
       return {
         ok: false,
-        line,
+        line: number,
         text: raw,
-        newer: version,
-        problem: `a record of version ${version}, written by a newer intentguard (this one reads versions 1 and ${recordVersion}): upgrade intentguard to read it`,
+        problem: `not JSON (${(error as Error).message})`,
       };
     }
-    const schema =
-      version === undefined ? TraceRecordV1 : version === recordVersion ? TraceRecordV2 : null;
-    if (schema === null) {
-      return {
-        ok: false,
-        line,
-        text: raw,
-        problem: `not a valid trace record (version: ${JSON.stringify(version)} is not a record version; 1 has no version field, 2 says "version":2)`,
-      };
-    }
-    const checked = schema.safeParse(parsed.record);
-    if (!checked.success) {
-      const [first, ...others] = checked.error.issues;
-      const where = first?.path.map(String).join(".") || "record";
-      const more = others.length > 0 ? `, and ${others.length} more` : "";
-      return {
-        ok: false,
-        line,
-        text: raw,
-        problem: `not a valid trace record (${where}: ${first?.message ?? "invalid"}${more})`,
-      };
-    }
-    // What was checked, and only that: fields the schema does not know are dropped, so nothing
-    // unchecked reaches an export or a record the hooks write (they carry contributors over).
-    const record = checked.data;
-    if (commit !== undefined && record.vcs.revision_id !== commit) {
-      return {
-        ok: false,
-        line,
-        text: raw,
-        problem: `a record of commit ${record.vcs.revision_id}, not of the commit it is attached to`,
-      };
-    }
-    return { ok: true, line, record };
+    return schemaNoteLine(paths ? narrowRecord(value, paths) : value, number, raw, commit);
   });
 }
 
-/** A parsed line's `version` field: undefined when absent (version 1) or not an object. */
-function recordVersionOf(value: unknown): unknown {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
-  return (value as { version?: unknown }).version;
+/**
+ * A note's lines exactly as noteLines checks them, when every line is certainly a valid record
+ * (of `commit`, when given); undefined when any is not, and then noteLines checks the note with
+ * the schema, which says what is wrong with each bad line. Synchronous: for a reader deciding
+ * notes as git streams them.
+ */
+export function certainNoteLines(
+  content: Buffer | string,
+  commit?: string,
+  paths?: ReadonlySet<string>,
+): NoteLine[] | undefined {
+  const lines: NoteLine[] = [];
+  for (const { number, bytes } of splitLines(toBuffer(content))) {
+    const value = paths
+      ? (narrowRecordText(bytes, paths) ?? parseNarrowed(bytes, paths))
+      : parse(bytes);
+    const record = certainRecord(value);
+    if (record === undefined || (commit !== undefined && record.vcs.revision_id !== commit)) {
+      return undefined;
+    }
+    lines.push({ ok: true, line: number, record });
+  }
+  return lines;
 }
 
 /** The valid records of a note (of `commit`, when given); other lines are skipped. */
-export function recordsInNote(note: string | undefined, commit?: string): TraceRecord[] {
+export async function recordsInNote(
+  note: Buffer | string | undefined,
+  commit?: string,
+): Promise<TraceRecord[]> {
   if (note === undefined) return [];
-  return noteLines(note, commit).flatMap((line) => (line.ok ? [line.record] : []));
+  return (await noteLines(note, commit)).flatMap((line) => (line.ok ? [line.record] : []));
+}
+
+/** The lines of a note that are not blank, numbered from 1 as `git notes show` prints them. */
+function splitLines(content: Buffer): { number: number; bytes: Buffer }[] {
+  const lines: { number: number; bytes: Buffer }[] = [];
+  for (let start = 0, number = 1; start < content.length; number++) {
+    const newline = content.indexOf(0x0a, start);
+    const end = newline === -1 ? content.length : newline;
+    const bytes = content.subarray(start, end);
+    if (!isBlank(bytes)) lines.push({ number, bytes });
+    start = end + 1;
+  }
+  return lines;
+}
+
+/** Blank as String.prototype.trim sees it (a record starts with `{`, so most lines say at once). */
+function isBlank(bytes: Buffer): boolean {
+  for (const byte of bytes) {
+    if (byte === 0x7b) return false;
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d)
+      return bytes.toString("utf8").trim() === "";
+  }
+  return true;
+}
+
+function toBuffer(content: Buffer | string): Buffer {
+  return typeof content === "string" ? Buffer.from(content, "utf8") : content;
+}
+
+function parse(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function parseNarrowed(bytes: Buffer, paths: ReadonlySet<string>): unknown {
+  const value = parse(bytes);
+  return value === undefined ? undefined : narrowRecord(value, paths);
 }

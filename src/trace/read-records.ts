@@ -28,20 +28,20 @@ export async function recordsInRange(
   range: string,
 ): Promise<ReadRecords & { commits: string[] }> {
   const commits = await commitsInRange(dir, range);
-  return { commits, ...recordsOfCommits(commits, await readNotes(dir, commits)) };
+  return { commits, ...(await recordsOfCommits(commits, await readNotes(dir, commits))) };
 }
 
 /** The records in `notes` of `commits` (newest first, as git lists them), oldest first. */
-export function recordsOfCommits(
+export async function recordsOfCommits(
   commits: readonly string[],
   notes: ReadonlyMap<string, string>,
-): ReadRecords {
+): Promise<ReadRecords> {
   const records: TraceRecord[] = [];
   const invalid: InvalidNoteLine[] = [];
   for (const commit of [...commits].reverse()) {
     const note = notes.get(commit);
     if (note === undefined) continue;
-    for (const line of noteLines(note, commit)) {
+    for (const line of await noteLines(note, commit)) {
       if (line.ok) records.push(line.record);
       else invalid.push({ commit, line: line.line, problem: line.problem });
     }

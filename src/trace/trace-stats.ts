@@ -203,7 +203,7 @@ async function readRecords(
     for (const commit of batch) {
       const note = notes.get(noteBlobs.get(commit) as string);
       if (!note) continue;
-      for (const line of noteLines(note.content.toString("utf8"), commit)) {
+      for (const line of await noteLines(note.content, commit)) {
         if (!line.ok) invalid.push({ commit, line: line.line, problem: line.problem });
         else if (!records.has(commit)) records.set(commit, line.record);
       }

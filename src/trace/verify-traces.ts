@@ -186,7 +186,7 @@ async function readStoredRecords(
       continue;
     }
     const records: TraceRecord[] = [];
-    for (const line of noteLines(note.content.toString("utf8"))) {
+    for (const line of await noteLines(note.content)) {
       if (line.ok) records.push(line.record);
       else
         issues.push({
@@ -316,7 +316,7 @@ async function checkEvidence(
   for (const { commit, path, range, who } of claims) {
     const evidence = (range as { evidence: Extract<RangeEvidence, { kind: "source" }> }).evidence;
     const note = notes.get(blobOf(evidence.commit));
-    const records = note ? recordsInNote(note.content.toString("utf8"), evidence.commit) : [];
+    const records = note ? await recordsInNote(note.content, evidence.commit) : [];
     const span = `${path}:${range.start_line}-${range.end_line}`;
     const short = evidence.end_line - evidence.start_line + 1 < contentRunLength;
     if (evidence.commit === commit || short) {

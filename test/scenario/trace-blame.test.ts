@@ -5,6 +5,7 @@ import {
   cliPath,
   createRepo,
   createScratchDir,
+  createSelectedRepo,
   expectSuccess,
   type TestRepo,
 } from "../support/test-repo.js";
@@ -383,5 +384,44 @@ describe("trace blame", () => {
       stderr:
         "intentguard: src/w\uFFFD names 2 tracked files: their names differ only in bytes that are not UTF-8 (each shown as U+FFFD), which a command-line argument cannot tell apart. Blame their directory for all of them: trace blame src\n",
     });
+  });
+});
+
+describe("a recorded range some lines of which were changed since", () => {
+  it("is checked line by line for the lines still blamed to it: a forged line hash is tampered", async () => {
+    const repo = await createSelectedRepo();
+    const first = repo.commitFile("src/auth/part.ts", "P1\nP2\nP3\nP4\n", "Four lines");
+    repo.commitFile("src/auth/part.ts", "P1\nQ2\nP3\nP4\n", "Change the second");
+    const confidence = () =>
+      blameLines(repo, "src/auth/part.ts").map((line) => `${line.content} ${line.confidence}`);
+    expect(confidence()).toEqual(["P1 recorded", "Q2 recorded", "P3 recorded", "P4 recorded"]);
+    const note = repo.git("notes", "--ref=intentguard", "show", first).trim();
+    const record = JSON.parse(note);
+    const range = record.files[0].ranges[0];
+    expect([range.start_line, range.end_line]).toEqual([1, 4]);
+    const forge = (edit: (hashes: string[]) => void, contentHash = range.content_hash) => {
+      const hashes = [...range.line_hashes];
+      edit(hashes);
+      const forged = structuredClone(record);
+      forged.files[0].ranges[0] = { ...range, line_hashes: hashes, content_hash: contentHash };
+      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", JSON.stringify(forged), first);
+    };
+    // The third line's own hash no longer matches it: the range's lines are not taken.
+    forge((hashes) => {
+      hashes[2] = "0".repeat(16);
+    });
+    expect(confidence()).toEqual(["P1 tampered", "Q2 recorded", "P3 tampered", "P4 tampered"]);
+    // The second line's hash (that line is gone): blame answers only about lines still there.
+    forge((hashes) => {
+      hashes[1] = "0".repeat(16);
+    });
+    expect(confidence()).toEqual(["P1 recorded", "Q2 recorded", "P3 recorded", "P4 recorded"]);
+    // A whole range blamed to its commit is checked by its content_hash, as before.
+    repo.git("notes", "--ref=intentguard", "add", "-f", "-m", note, first);
+    const second = repo.head();
+    const secondNote = JSON.parse(repo.git("notes", "--ref=intentguard", "show", second));
+    secondNote.files[0].ranges[0].content_hash = `sha256:${"0".repeat(64)}`;
+    repo.git("notes", "--ref=intentguard", "add", "-f", "-m", JSON.stringify(secondNote), second);
+    expect(confidence()).toEqual(["P1 recorded", "Q2 tampered", "P3 recorded", "P4 recorded"]);
   });
 });
