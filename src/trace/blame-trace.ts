@@ -33,7 +33,7 @@ import { rangeLines } from "./range-lines.js";
 const blamesAtOnce = 2;
 
 /**
- * `trace blame` of files: one `git blame --line-porcelain` per file (git blames one file at a
+ * `trace blame` of files: one `git blame --porcelain` per file (git blames one file at a
  * time), then, for every commit those blames name, together: the notes' names with one
  * `git notes list`, the records, the content of every recorded range and the blamed commits'
  * intents files through one `git cat-file --batch`, their trailers with one `git log --no-walk`,
