@@ -12,7 +12,7 @@ import { rangeContributor } from "../core/trace/record-contributors.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { isTrivialLine, type RecordedLine } from "../core/trace/recorded-runs.js";
 import type { Trailer } from "../core/trailers.js";
-import { ConfigError, GitError, IntentguardError } from "../errors.js";
+import { GitError, IntentguardError } from "../errors.js";
 import { type BlamedLine, type BlameOptions, blameFile } from "../git/blame.js";
 import { CatFileSession, type ObjectSink } from "../git/cat-file-batch.js";
 import { readCommitHistory } from "../git/commit-graph.js";
@@ -22,12 +22,10 @@ import { readGitConfigAll } from "../git/config.js";
 import { shallowCommits } from "../git/history-bounds.js";
 import { type GitPath, pathText } from "../git/list-files.js";
 import { listNotes } from "../git/notes.js";
-import { collectInto, type GitObject } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
-import { compileSnapshot } from "../governance/compile-snapshot.js";
-import { governanceObjectNames, snapshotOf } from "../governance/governance-snapshot.js";
 import { certainNoteLines, type NoteLine, noteLines } from "./note-records.js";
 import { rangeLines } from "./range-lines.js";
+import { rulesAt } from "./rules-at.js";
 
 /** How many `git blame` processes run at once over a directory (one per file is git's floor). */
 const blamesAtOnce = 2;
@@ -72,7 +70,7 @@ export async function attributeBlamed(
   const session = new CatFileSession(repo.root);
   const meanwhile = Promise.all([
     notes,
-    intentNamesAt(repo, session, options.rev),
+    rulesAt(repo, session, options.rev ?? "HEAD").then((rules) => rules.intentNames),
     blameIsExact(repo.root, options),
   ]);
   meanwhile.catch(() => {}); // awaited below, once the blame is in: its failure is said first
@@ -587,36 +585,4 @@ async function historyAround(
     for (const source of sources) tips.add(source.commit);
   }
   return readCommitHistory(dir, [...tips]);
-}
-
-/**
- * Intent names from the rules at the blamed revision (HEAD for the work tree), read as
- * snapshotFromGit reads them, through the session.
- */
-async function intentNamesAt(
-  repo: Repo,
-  session: CatFileSession,
-  rev: string | undefined,
-): Promise<Map<string, string>> {
-  try {
-    const location = { kind: "commit", rev: rev ?? "HEAD" } as const;
-    const commitName = `${location.rev}^{commit}`;
-    const [intentsName, policyName] = governanceObjectNames(location.rev);
-    const objects = new Map<string, GitObject | null>();
-    await session.read([commitName, intentsName, policyName], (name, object) =>
-      collectInto(objects, name, object),
-    );
-    const commit = objects.get(commitName)?.oid ?? null;
-    const snapshot = snapshotOf(
-      location,
-      commit,
-      objects.get(intentsName),
-      objects.get(policyName),
-    );
-    const governance = await compileSnapshot(snapshot, repo.stateDir);
-    return new Map((governance?.intents ?? []).map((intent) => [intent.id, intent.name]));
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof GitError) return new Map(); // no names
-    throw error;
-  }
 }

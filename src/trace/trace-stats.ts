@@ -6,7 +6,7 @@ import {
   type TraceStats,
   tallyStats,
 } from "../core/trace/trace-stats.js";
-import { ConfigError, GitError, IntentguardError } from "../errors.js";
+import { IntentguardError } from "../errors.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
 import { originsAtTip } from "../git/line-origins.js";
@@ -14,13 +14,11 @@ import { trackedFiles } from "../git/list-files.js";
 import { listNotes } from "../git/notes.js";
 import { collectInto, type GitObject } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
-import { resolveCommit } from "../git/revisions.js";
-import { compileSnapshot } from "../governance/compile-snapshot.js";
-import { snapshotFromGit } from "../governance/governance-snapshot.js";
 import { checkRange, commitsBeforeAdoption, commitsInRange } from "./commit-range.js";
 import { noteLines } from "./note-records.js";
 import { presentLines } from "./present-lines.js";
 import type { InvalidNoteLine } from "./read-records.js";
+import { rulesAt } from "./rules-at.js";
 
 export interface StatsOptions {
   /** `HEAD` (the default), a revision, or `a..b`. */
@@ -66,17 +64,22 @@ export async function traceStats(
   ]).catch((error: unknown) => {
     throw asStatsRange(error);
   });
-  const tip = commits.length === 0 ? await tipIfAny(dir, tipRev) : await resolveTip(dir, tipRev);
-  const names =
-    tip === null ? Promise.resolve(new Map<string, string>()) : intentNamesAt(repo, tip);
-  names.catch(() => {}); // awaited at the end
   const session = new CatFileSession(dir);
+  let tip: string | null = null;
+  let intentNames = new Map<string, string>();
   let records: Map<string, TraceRecord>;
   let invalid: InvalidNoteLine[];
   let touched: Map<string, string[]>;
   let present: PresentLines = { files: 0, runs: [] };
   let binary = 0;
   try {
+    // The tip and the rules there through the session: no git process of their own.
+    ({ commit: tip, intentNames } = await rulesAt(repo, session, tipRev));
+    if (tip === null && commits.length > 0) {
+      throw new IntentguardError(
+        `the tip of ${JSON.stringify(tipRev)} is not a commit git can resolve. Name a revision that exists.`,
+      );
+    }
     ({ records, invalid } = await readRecords(session, commits, noteBlobs));
     touched = await touchedFiles(
       dir,
@@ -110,7 +113,6 @@ export async function traceStats(
   } finally {
     await session.close().catch(() => {});
   }
-  const intentNames = await names;
   return {
     stats: tallyStats({
       range,
@@ -153,27 +155,6 @@ function rangeTip(range: string): string {
  */
 function passRevision(range: string, tip: string): string {
   return range.includes("..") && !range.includes("...") ? range : tip;
-}
-
-async function resolveTip(dir: string, rev: string): Promise<string> {
-  try {
-    return await resolveCommit(dir, rev);
-  } catch (error) {
-    if (!(error instanceof GitError)) throw error;
-    throw new IntentguardError(
-      `the tip of ${JSON.stringify(rev)} is not a commit git can resolve (${error.stderr.trim().split("\n")[0]}).`,
-    );
-  }
-}
-
-/** The tip of an empty range: a commit (`a..a`), or none (a branch with no commits yet). */
-async function tipIfAny(dir: string, rev: string): Promise<string | null> {
-  try {
-    return await resolveCommit(dir, rev);
-  } catch (error) {
-    if (error instanceof GitError) return null;
-    throw error;
-  }
 }
 
 /** The files git has at `tip` under `path` (all files without one). */
@@ -300,16 +281,4 @@ function touchedUnder(
     if (files.some((file) => isUnder(file, path))) return true;
   }
   return false;
-}
-
-/** Intent names from the rules at the tip; none when they cannot be read. */
-async function intentNamesAt(repo: Repo, tip: string): Promise<Map<string, string>> {
-  try {
-    const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: tip });
-    const governance = await compileSnapshot(snapshot, repo.stateDir);
-    return new Map((governance?.intents ?? []).map((intent) => [intent.id, intent.name]));
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof GitError) return new Map();
-    throw error;
-  }
 }
