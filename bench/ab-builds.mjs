@@ -34,7 +34,13 @@ const { values, positionals } = parseArgs({
 });
 const rounds = Number(values.rounds);
 const only = new Set(values.only.split(","));
-const builds = Object.fromEntries(positionals.map((arg) => arg.split("=")));
+// Absolute: each build runs (and installs its hooks) from inside the repositories.
+const builds = Object.fromEntries(
+  positionals.map((arg) => {
+    const [name, file] = arg.split("=");
+    return [name, path.resolve(file)];
+  }),
+);
 const names = Object.keys(builds);
 const work = mkdtempSync(path.join(os.tmpdir(), "intentguard-ab-"));
 const env = { ...benchEnv(path.join(work, "home")), INTENTGUARD_INTENT: "INT-001" };
@@ -104,7 +110,6 @@ if (only.has("commit") || only.has("staged")) {
 if (only.has("blame")) {
   log("building and tracing a real-shaped history (bench (l))…");
   const dir = path.join(work, "real");
-  buildRepository(dir, env, { files: 10, changes: [] });
   const { tip, file } = buildRealShapedHistory(dir, env, {});
   traceHistory(dir, env, `${tip}~199`, tip, builds[names[0]]);
   git(dir, env, ["checkout", "-q", "real"]);

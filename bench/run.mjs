@@ -389,8 +389,6 @@ try {
       `building a ${realLines}-line file with ${realCommits} commits of 20–50 files each, all but the first traced…`,
     );
     const real = path.join(work, "real");
-    mkdirSync(real, { recursive: true });
-    git(real, env, ["init", "-q"]);
     const { tip, file } = buildRealShapedHistory(real, env, {
       lines: realLines,
       commits: realCommits,

@@ -234,8 +234,8 @@ export function buildEditHistory(
 }
 
 /**
- * A history shaped like a real project's, for blame: a branch of `commits` commits (its own
- * root) where every commit adds `entryLines` lines at the top of one long file (a changelog:
+ * A new repository at `dir` with a history shaped like a real project's, for blame: a branch of
+ * `commits` commits where every commit adds `entryLines` lines at the top of one long file (a changelog:
  * `lines` lines at the tip) and rewrites a line or two further down, and also rewrites 3 lines of
  * each of 20–50 of `otherFiles` other files (60 lines each) — so every commit's record holds
  * dozens of files and ranges, as real commits' do. The first commit is the project before
@@ -250,6 +250,8 @@ export function buildRealShapedHistory(
   env,
   { branch = "real", lines = 3000, commits = 200, otherFiles = 400, seed = 23 },
 ) {
+  mkdirSync(dir, { recursive: true });
+  git(dir, env, ["init", "-q"]);
   const random = seededRandom(seed);
   const pick = (n) => Math.floor(random() * n);
   const word = () => `w${pick(1e6).toString(36)}`;

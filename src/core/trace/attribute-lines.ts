@@ -82,10 +82,11 @@ export function attributeLines(
   facts: AttributionFacts,
 ): AttributedLine[] {
   const byContent = contentMatches(lines, facts);
+  const disagreements = new Map<string, string | null>(); // by commit and path: not per line
   return lines.map((line, index) => {
     const found = facts.beforeAdoption.has(line.commit)
       ? unattributed(line, facts)
-      : (fromRecord(line, facts) ??
+      : (fromRecord(line, facts, disagreements) ??
         byContent.get(index) ??
         fromTrailers(line, facts) ??
         unattributed(line, facts));
@@ -122,7 +123,11 @@ interface Found {
   contributor: Contributor | null;
 }
 
-function fromRecord(line: BlamedInput, facts: AttributionFacts): Found | null {
+function fromRecord(
+  line: BlamedInput,
+  facts: AttributionFacts,
+  disagreements: Map<string, string | null>,
+): Found | null {
   const record = facts.records.get(line.commit);
   if (!record) return null;
   const file = record.files.find((candidate) => candidate.relative_path === line.filename);
@@ -144,7 +149,13 @@ function fromRecord(line: BlamedInput, facts: AttributionFacts): Found | null {
     };
   }
   const span = `${line.filename}:${range.start_line}-${range.end_line}`;
-  const disagreement = recordDisagreement(line, record, fileContributor(record, file), facts);
+  // The same for every line of a commit and path (its author, trailers and record's file).
+  const key = `${line.commit}\0${line.filename}`;
+  let disagreement = disagreements.get(key);
+  if (disagreement === undefined) {
+    disagreement = recordDisagreement(line, record, fileContributor(record, file), facts);
+    disagreements.set(key, disagreement);
+  }
   if (disagreement) return { ...base, confidence: "tampered", reason: disagreement };
   const matches = facts.rangeMatches.get(rangeKey(line.commit, line.filename, range.start_line));
   if (matches === undefined) {
