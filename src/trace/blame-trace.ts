@@ -431,7 +431,7 @@ async function checkRanges(
   for (const [name, { commit, path }] of wanted) {
     const file = records.get(commit)?.files.find((candidate) => candidate.relative_path === path);
     const known = blamedAt.get(name) as Map<number, string>;
-    for (const range of file?.ranges ?? []) {
+    for (const [index, range] of (file?.ranges ?? []).entries()) {
       if (!exact) {
         unread.set(name, { commit, path });
         break;
@@ -444,7 +444,7 @@ async function checkRanges(
       if (content.length === 0) continue; // holds no blamed line: never asked about
       const whole = content.length === range.end_line - range.start_line + 1;
       if (whole && contentHash(content) === range.content_hash) {
-        matches.set(rangeKey(commit, path, range.start_line), true);
+        matches.set(rangeKey(commit, path, index), true);
       } else if (!whole && range.line_hashes) {
         // Lines of it were changed since: each line still blamed to it is checked by its own
         // hash, which the record holds for this — not the whole range through the blob.
@@ -454,7 +454,7 @@ async function checkRanges(
           if (at < range.start_line || at > range.end_line) continue;
           if (lineHash(blamedLine) !== held[at - range.start_line]) every = false;
         }
-        matches.set(rangeKey(commit, path, range.start_line), every);
+        matches.set(rangeKey(commit, path, index), every);
       } else {
         unread.set(name, { commit, path });
       }
@@ -472,14 +472,14 @@ async function checkRanges(
   });
   for (const [name, { commit, path }] of unread) {
     const lines = linesAt.get(name) ?? new Map<number, Uint8Array>();
-    for (const range of rangesOf(commit, path)) {
+    for (const [index, range] of rangesOf(commit, path).entries()) {
       const fits = lines.has(range.end_line); // the file has that many lines
       const content: Uint8Array[] = [];
       for (let at = range.start_line; fits && at <= range.end_line; at++) {
         content.push(lines.get(at) as Uint8Array);
       }
       matches.set(
-        rangeKey(commit, path, range.start_line),
+        rangeKey(commit, path, index),
         fits && contentHash(content) === range.content_hash,
       );
     }

@@ -1,5 +1,5 @@
 import { certainRecord } from "../core/trace/certain-record.js";
-import { narrowRecord, narrowRecordText } from "../core/trace/narrow-record.js";
+import { narrowRecord } from "../core/trace/narrow-record.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 
 /** A line of a note, checked: a trace record, or what is wrong with it. */
@@ -56,10 +56,8 @@ export function certainNoteLines(
 ): NoteLine[] | undefined {
   const lines: NoteLine[] = [];
   for (const { number, bytes } of splitLines(toBuffer(content))) {
-    const value = paths
-      ? (narrowRecordText(bytes, paths) ?? parseNarrowed(bytes, paths))
-      : parse(bytes);
-    const record = certainRecord(value);
+    const value = parse(bytes);
+    const record = certainRecord(paths && value !== undefined ? narrowRecord(value, paths) : value);
     if (record === undefined || (commit !== undefined && record.vcs.revision_id !== commit)) {
       return undefined;
     }
@@ -110,9 +108,4 @@ function parse(bytes: Buffer): unknown {
   } catch {
     return undefined;
   }
-}
-
-function parseNarrowed(bytes: Buffer, paths: ReadonlySet<string>): unknown {
-  const value = parse(bytes);
-  return value === undefined ? undefined : narrowRecord(value, paths);
 }

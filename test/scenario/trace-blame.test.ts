@@ -424,4 +424,25 @@ describe("a recorded range some lines of which were changed since", () => {
     repo.git("notes", "--ref=intentguard", "add", "-f", "-m", JSON.stringify(secondNote), second);
     expect(confidence()).toEqual(["P1 recorded", "Q2 tampered", "P3 recorded", "P4 recorded"]);
   });
+
+  it("checks each range on its own: a forged range placed before a real one is tampered", async () => {
+    const repo = await createSelectedRepo();
+    const commit = repo.commitFile("src/auth/two.ts", "T1\nT2\n", "Two lines");
+    const note = JSON.parse(repo.git("notes", "--ref=intentguard", "show", commit));
+    const [real] = note.files[0].ranges;
+    const forged = {
+      ...real,
+      content_hash: `sha256:${"0".repeat(64)}`,
+      line_hashes: real.line_hashes.map(() => "0123456789abcdef"),
+      contributor: { entity_type: "HUMAN", name: "Mallory", email: "m@example.com" },
+      evidence: { kind: "declared", by: "environment" },
+    };
+    note.files[0].ranges = [forged, real];
+    repo.git("notes", "--ref=intentguard", "add", "-f", "-m", JSON.stringify(note), commit);
+    const lines = blameLines(repo, "src/auth/two.ts");
+    expect(lines.map((line) => [line.confidence, line.contributor?.name])).toEqual([
+      ["tampered", "Mallory"],
+      ["tampered", "Mallory"],
+    ]);
+  });
 });

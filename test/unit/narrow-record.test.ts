@@ -1,6 +1,4 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { narrowRecord, narrowRecordText } from "../../src/core/trace/narrow-record.js";
 import { certainNoteLines, noteLines } from "../../src/trace/note-records.js";
 
 const hex = (n: number, digit: string) => digit.repeat(n);
@@ -43,75 +41,6 @@ function record(paths: readonly string[], ledger = false) {
   };
 }
 
-const text = (value: unknown) => Buffer.from(JSON.stringify(value), "utf8");
-
-describe("a record narrowed to some paths", () => {
-  it("is, from its text, exactly the whole record narrowed — for any paths the hooks write", () => {
-    // Paths with quotes, backslashes, newlines, unicode and the very markers the text reader
-    // looks for: JSON escapes every `"` inside a string, so none of them can mislead it.
-    const path = fc.oneof(
-      fc.string({ minLength: 1, maxLength: 12 }),
-      fc.constantFrom(
-        'src/a"b.ts',
-        'src/},{"relative_path":"x",.ts',
-        '],"ledger":{',
-        ',"files":[',
-        "dir\\name\n.ts",
-        "ünï/cödé.ts",
-      ),
-    );
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(path, { minLength: 0, maxLength: 6 }),
-        fc.boolean(),
-        fc.array(fc.nat(5), { maxLength: 3 }),
-        (paths, ledger, picks) => {
-          const whole = record(paths, ledger);
-          const wanted = new Set(picks.map((pick) => paths[pick] ?? "not/there.ts"));
-          const narrowed = narrowRecordText(text(whole), wanted);
-          expect(narrowed).toEqual(narrowRecord(whole, wanted));
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
-
-  it("keeps every entry of a path that occurs twice, in order", () => {
-    const whole = record(["a.ts", "b.ts", "a.ts"]);
-    const narrowed = narrowRecordText(text(whole), new Set(["a.ts"])) as { files: unknown[] };
-    expect(narrowed.files).toEqual([whole.files[0], whole.files[2]]);
-  });
-
-  it("leaves to the whole parse what is not laid out as the hooks write it", () => {
-    const whole = record(["a.ts", "b.ts"]);
-    const paths = new Set(["a.ts"]);
-    // An entry whose first key is not relative_path.
-    const reordered = {
-      ...whole,
-      files: whole.files.map(({ relative_path, ...rest }) => ({ ...rest, relative_path })),
-    };
-    expect(narrowRecordText(text(reordered), paths)).toBeUndefined();
-    // files not last (but for ledger), a ledger before files, trailing whitespace.
-    const { files, ...head } = whole;
-    expect(narrowRecordText(text({ files, ...head }), paths)).toBeUndefined();
-    expect(narrowRecordText(Buffer.from(`${JSON.stringify(whole)} `), paths)).toBeUndefined();
-    // Two files keys: JSON.parse keeps the last; so does the reader, or it leaves it.
-    const doubled = `${JSON.stringify(whole).slice(0, -1)},"files":[]}`;
-    const fromText = narrowRecordText(Buffer.from(doubled), paths);
-    expect(fromText === undefined || (fromText as { files: unknown[] }).files.length === 0).toBe(
-      true,
-    );
-    // Not JSON where the wanted entry is, or in the record's own fields.
-    const broken = JSON.stringify(whole).replace(
-      '"relative_path":"a.ts",',
-      '"relative_path":"a.ts",,',
-    );
-    expect(narrowRecordText(Buffer.from(broken), paths)).toBeUndefined();
-    const badHead = JSON.stringify(whole).replace('"intent_id":"INT-001"', '"intent_id":INT-001');
-    expect(narrowRecordText(Buffer.from(badHead), paths)).toBeUndefined();
-  });
-});
-
 describe("the one reader, narrowed", () => {
   it("returns the record with only the asked files, fast path or schema alike", async () => {
     const whole = record(["a.ts", "b.ts"]);
@@ -150,5 +79,22 @@ describe("the one reader, narrowed", () => {
     expect(lines[1]).toMatchObject({ problem: expect.stringMatching(/^not JSON \(/) });
     // A line of Unicode whitespace only is blank, as String.prototype.trim says.
     expect(await noteLines(`\u00a0\u2028\n${JSON.stringify(whole)}\n`, commit)).toHaveLength(1);
+  });
+
+  it("reads keys as JSON means them: a later duplicate or an escaped key wins, as for a whole read", async () => {
+    const whole = record(["a.ts", "b.ts"], true);
+    const paths = new Set(["a.ts"]);
+    const text = JSON.stringify(whole);
+    // A second intent_id after the files, and an escaped second "files" key at the end.
+    const later = `${text.slice(0, text.indexOf(',"ledger":'))},"intent_id":"INT-002"${text.slice(text.indexOf(',"ledger":'))}`;
+    const [relabelled] = await noteLines(later, commit, paths);
+    expect(relabelled).toMatchObject({ ok: true, record: { intent_id: "INT-002" } });
+    const emptied = `${text.slice(0, -1)},"\\u0066iles":[]}`;
+    const [none] = await noteLines(emptied, commit, paths);
+    expect(none).toMatchObject({ ok: true, record: { files: [] } });
+    // An entry whose path is written with escapes is the same path.
+    const escaped = text.replace('"relative_path":"a.ts"', '"relative_path":"\\u0061.ts"');
+    const [found] = await noteLines(escaped, commit, paths);
+    expect(found).toMatchObject({ ok: true, record: { files: [{ relative_path: "a.ts" }] } });
   });
 });

@@ -64,9 +64,12 @@ export interface AttributionFacts {
   intentNames: ReadonlyMap<string, string>;
 }
 
-/** The key of a recorded range in AttributionFacts.rangeMatches. */
-export function rangeKey(commit: string, path: string, start: number): string {
-  return `${commit}\0${path}\0${start}`;
+/**
+ * The key of a recorded range in AttributionFacts.rangeMatches: its position among its file's
+ * ranges (two ranges may start at the same line; each is checked on its own).
+ */
+export function rangeKey(commit: string, path: string, index: number): string {
+  return `${commit}\0${path}\0${index}`;
 }
 
 const notCommitted = /^0+$/;
@@ -157,7 +160,9 @@ function fromRecord(
     disagreements.set(key, disagreement);
   }
   if (disagreement) return { ...base, confidence: "tampered", reason: disagreement };
-  const matches = facts.rangeMatches.get(rangeKey(line.commit, line.filename, range.start_line));
+  const matches = facts.rangeMatches.get(
+    rangeKey(line.commit, line.filename, (file.ranges as readonly unknown[]).indexOf(range)),
+  );
   if (matches === undefined) {
     return {
       ...base,
