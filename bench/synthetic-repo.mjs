@@ -225,7 +225,7 @@ export function buildEditHistory(
     }
     chunks.push(
       Buffer.from(
-        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${changes}`,
+        `commit refs/heads/${branch}\ncommitter Bench <bench@example.com> ${1700000100 + index} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${index === 0 ? "from refs/heads/main\n" : ""}${changes}`,
       ),
     );
   }
