@@ -49,7 +49,12 @@ interface JsonLine {
   content: string;
   commit: string;
   intent: { id: string; name: string | null } | null;
-  contributor: { type: string; model: string | null; agent: string | null } | null;
+  contributor: {
+    type: string;
+    model: string | null;
+    agent: string | null;
+    name: string | null;
+  } | null;
   confidence: string;
   reason: string;
   source: { kind: string; commit?: string };
