@@ -91,18 +91,31 @@ export function streamGit(
       child.kill();
       stdout.resume(); // drain what is left, so that git's exit is seen
     };
-    // The callback still handling the last chunk: git may exit while it runs (its output was all
-    // read), and the answer waits for it — else the caller would go on with a batch unhandled.
+    // Chunks go to the callback one at a time, in order. An asynchronous callback pauses git's
+    // output until it settles — but Node resumes a child's paused stdout when the child exits
+    // (child_process flushStdio), so chunks may still arrive while it runs: they wait their turn
+    // behind it (`handling`, the last in line), and the answer waits for all of them.
+    let waiting = 0;
     let handling: Promise<void> = Promise.resolve();
+    const handle = (chunk: Buffer): void | Promise<void> =>
+      callbackError === undefined ? onChunk(chunk) : undefined;
+    const settled = () => {
+      waiting -= 1;
+      if (waiting === 0 && callbackError === undefined) stdout.resume();
+    };
     stdout.on("data", (chunk: Buffer) => {
       if (callbackError !== undefined) return;
+      if (waiting > 0) {
+        waiting += 1;
+        handling = handling.then(() => handle(chunk)).then(settled, fail);
+        return;
+      }
       try {
-        const handled = onChunk(chunk);
+        const handled = handle(chunk);
         if (handled instanceof Promise) {
+          waiting += 1;
           stdout.pause();
-          handling = handled.then(() => {
-            if (callbackError === undefined) stdout.resume();
-          }, fail);
+          handling = handled.then(settled, fail);
         }
       } catch (error) {
         fail(error);
