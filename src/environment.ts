@@ -1,3 +1,4 @@
+import { type AgentProcess, agentProcessOf } from "./core/agent-environment.js";
 import type { CiEnvironment } from "./core/check/ci-event.js";
 import type { ContributorEnvironment } from "./core/trace/contributor.js";
 
@@ -19,6 +20,11 @@ export interface Environment {
   contributor: ContributorEnvironment;
   /** INTENTGUARD_AGENT, trimmed: the committing agent's ID, null for a person. */
   agent: string | null;
+  /**
+   * The agent this process runs under, by INTENTGUARD_* or an agent's own variable
+   * (core/agent-environment.ts); null when the environment declares none.
+   */
+  agentProcess: AgentProcess | null;
   /** NO_COLOR (any non-empty value) and FORCE_COLOR (anything but "0"). */
   color: { never: boolean; forced: boolean | undefined };
   /** Where the user's configuration lives: `$XDG_CONFIG_HOME`, else `$HOME/.config`. */
@@ -53,6 +59,7 @@ export function readEnvironment(
       agent: env.INTENTGUARD_AGENT,
     },
     agent,
+    agentProcess: agentProcessOf(env),
     packageScript: env.npm_lifecycle_event || undefined,
     color: {
       never: Boolean(env.NO_COLOR),

@@ -134,6 +134,7 @@ const policy = object<Policy>({
     scope: severity,
     governance_isolation: severity,
     assigned_agent: severity,
+    agent_governance: severity,
   }),
   extended_scope: object<Policy["extended_scope"]>({
     approvers: strings,

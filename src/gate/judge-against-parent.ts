@@ -2,12 +2,18 @@ import type { FileChange } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
 import { intentsFilePath, isGovernancePath } from "../core/governance-files.js";
 import type { ResolvedRequest } from "../core/intent-request.js";
-import { type GovernanceLeft, judgeChange } from "../core/judge/judge-change.js";
+import { onlyAddsGrantRequests } from "../core/judge/grant-requests-only.js";
+import {
+  type AgentRulesChange,
+  type GovernanceLeft,
+  judgeChange,
+} from "../core/judge/judge-change.js";
 import type { Verdict, VerdictNote } from "../core/judge/verdict.js";
 import { ConfigError, IntentguardError } from "../errors.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import type { GovernanceSnapshot } from "../governance/governance-snapshot.js";
+import type { AgentMade } from "./agent-made.js";
 import { pendingGovernanceNotes } from "./pending-governance.js";
 
 /**
@@ -34,6 +40,11 @@ export interface ChangeWithParent {
   resolved: ResolvedRequest;
   /** The committing agent's ID (INTENTGUARD_AGENT), null for a person. */
   agent: string | null;
+  /**
+   * An agent makes the change, as its trailers or its environment declare (agent-made.ts): a
+   * change of the rules it makes is judged as such. Absent or null for a person.
+   */
+  agentMade?: AgentMade | null;
   /** pre-commit: without an intent, leave the decision to the commit as it lands. */
   deferWithoutIntent: boolean;
   /** Paths about to be touched (check --paths), not a staged change or a commit. */
@@ -69,12 +80,16 @@ export async function judgeAgainstParent(change: ChangeWithParent): Promise<Judg
     ...(adoption || repairing || !change.changes.some(touchesGovernance)
       ? {}
       : { governanceLeft: await governanceLeft(change) }),
+    ...(adoption || !change.agentMade || !change.changes.some(touchesGovernance)
+      ? {}
+      : { agentRulesChange: await agentRulesChange(change, change.agentMade, governance) }),
   };
   const verdict = judgeChange(input);
   verdict.notes.push(...notes);
   if (repairing) verdict.notes.push({ kind: "repairing-governance" });
   if (
     verdict.outcome === "blocked" &&
+    verdict.kind !== "governance" && // the rules change is what was judged: nothing pending
     !adoption &&
     change.explainPending &&
     change.parentGovernance
@@ -150,6 +165,21 @@ async function governanceOfParent(change: ChangeWithParent): Promise<ParentGover
 }
 
 /** A governance change must leave valid governance behind: the next commit is judged by it. */
+/** An agent's change of the rules: whether all it does is add grant requests to them. */
+async function agentRulesChange(
+  change: ChangeWithParent,
+  made: AgentMade,
+  inForce: Governance,
+): Promise<AgentRulesChange> {
+  let own: Governance | null = null;
+  try {
+    own = await compileSnapshot(await change.ownGovernance(), change.repo.stateDir);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error; // invalid rules are no mere request
+  }
+  return { ...made, onlyGrantRequests: own !== null && onlyAddsGrantRequests(inForce, own) };
+}
+
 async function governanceLeft(change: ChangeWithParent): Promise<GovernanceLeft> {
   try {
     const own = await compileSnapshot(await change.ownGovernance(), change.repo.stateDir);

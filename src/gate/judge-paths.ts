@@ -9,6 +9,7 @@ import { fileSystemError } from "../fs/fs-error.js";
 import type { Repo } from "../git/repo.js";
 import { snapshotFromGit } from "../governance/governance-snapshot.js";
 import { readSelection } from "../state/selection.js";
+import { agentMade } from "./agent-made.js";
 import { governanceBeforeRemoval, once } from "./governance-sources.js";
 import { judgeAgainstParent, noGovernanceError } from "./judge-against-parent.js";
 
@@ -38,6 +39,7 @@ export async function judgePaths(
     intended: true,
     resolved: resolveIntentRequest({ flag: flagIntent, env: env.intent, selection }),
     agent: env.agent,
+    agentMade: agentMade([], env.agentProcess),
     deferWithoutIntent: false,
     explainPending: true,
   });

@@ -10,6 +10,7 @@ import { locateRepo, type Repo } from "../git/repo.js";
 import { headWithParents } from "../git/revisions.js";
 import { type GovernanceSnapshot, snapshotFromGit } from "../governance/governance-snapshot.js";
 import { readSelection } from "../state/selection.js";
+import { agentMade } from "./agent-made.js";
 import { governanceBeforeRemoval, once } from "./governance-sources.js";
 import { judgeAgainstParent, noGovernanceError } from "./judge-against-parent.js";
 
@@ -82,6 +83,7 @@ export async function judgeStaged(request: StagedChangeRequest): Promise<StagedJ
     merge: parents.length > 1,
     resolved,
     agent: env.agent,
+    agentMade: agentMade([], env.agentProcess),
     deferWithoutIntent: request.deferWithoutIntent,
     explainPending: true,
   });

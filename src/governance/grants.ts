@@ -98,8 +98,9 @@ function validPattern(raw: string): string {
 /**
  * Records a person's approval of a grant: `by` is git's committer e-mail here (user.email, or
  * GIT_COMMITTER_EMAIL), which must be one of the
- * policy's approvers when it lists them, and never the intent's assigned agent (nor the agent
- * running this, per INTENTGUARD_AGENT); the signature binds the approval to the grant's paths.
+ * policy's approvers when it lists them, and never the intent's assigned agent, nor any agent
+ * the environment says runs this (core/agent-environment.ts); the signature binds the approval
+ * to the grant's paths.
  */
 export async function approveGrant(
   repo: Repo,
@@ -107,6 +108,13 @@ export async function approveGrant(
   id: string,
   grantNumber: number | undefined,
 ): Promise<GrantChange & { by: string }> {
+  if (env.agentProcess) {
+    // An approval is a person's act: an agent approving its own request would widen its scope.
+    const { agent, variable } = env.agentProcess;
+    throw new RefusedError(
+      `an agent runs this (${agent}, by ${variable} in the environment), and approving a grant is a person's act: a person approves it here, or the policy's reviewer (intentguard scope review ${id}).`,
+    );
+  }
   const opened = await openIntentsDocument(repo.root);
   const index = intentIndex(opened, id);
   const intent = opened.intents.active_intents[index] as Intent;

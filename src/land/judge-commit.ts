@@ -8,6 +8,7 @@ import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { contributorTrailers } from "../core/trace/contributor.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import type { Environment } from "../environment.js";
+import { agentMade } from "../gate/agent-made.js";
 import { governanceSignatureDue } from "../gate/governance-signatures.js";
 import { governanceBeforeRemoval, once } from "../gate/governance-sources.js";
 import { judgeAgainstParent } from "../gate/judge-against-parent.js";
@@ -135,6 +136,7 @@ export async function judgeLandedCommit(
       local ? env.intent : undefined,
     ),
     agent,
+    agentMade: agentMade(trailers, local ? env.agentProcess : null),
     deferWithoutIntent: false,
     explainPending: context.explainPending,
   });

@@ -70,6 +70,8 @@ export function adviceText(advice: Advice): string {
       return `put it back: git restore --staged --worktree --source=HEAD -- ${fromTop(intentsFilePath)} (to retire intentguard, run intentguard uninstall and remove the file with INTENTGUARD=0 git commit)`;
     case "fix-governance":
       return "fix the file (the lines above name where), stage it, and commit it on its own";
+    case "rules-change-by-person":
+      return `ask for the scope instead (npx intentguard scope request <intent> <path>… --why "…", committed on its own) and let a person approve and commit rules changes; a person sets rules.agent_governance in ${policyFilePath} to let agents change more`;
     case "rebase-rules-change":
       return `rebase the rules change onto ${advice.onto} (git rebase ${shellQuote(advice.onto)}), resolve the rules there, and land it again: a rules change applies as a change to the rules in force, never as a copy of older rules`;
     case "restore-rules-in-force":

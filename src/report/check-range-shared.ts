@@ -211,6 +211,10 @@ export const ruleDescriptions: Record<CheckRule, { text: string; section: string
     text: "An intent's assigned_agent, when set, is the only agent that may commit to it.",
     section: "the-policy",
   },
+  agent_governance: {
+    text: "A commit an agent makes changes no rules, but to add grant requests.",
+    section: "agents-cannot-change-the-rules",
+  },
   intent_unknown: {
     text: "The intent a commit declares exists in its parent's intents.",
     section: "which-intent-a-commit-serves",

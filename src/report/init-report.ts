@@ -1,4 +1,4 @@
-import { intentsFilePath } from "../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import type { FileAction } from "../install/husky-hook-file.js";
 import { installCommand } from "../install/prepare-script.js";
 import { shellQuote } from "./shell-quote.js";
@@ -50,6 +50,9 @@ export function formatInitNextSteps(next: {
     ...steps.map((step, index) => `  ${index + 1}. ${step}`),
     "Every commit then leaves a trace record in refs/notes/intentguard; the pre-push hook pushes it,",
     "and git fetch and git pull bring teammates' (install added the refspec to each remote).",
+    "Agents may not change the rules (policy rules.agent_governance), but who is an agent is what a",
+    "commit's trailers and environment declare: without signed rule changes it is a declaration.",
+    `To require them, set governance.require_signed_by_approver: true and extended_scope.approvers in ${policyFilePath}.`,
     "",
   ];
   return lines.join("\n");

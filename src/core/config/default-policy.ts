@@ -13,6 +13,7 @@ export const defaultPolicy: Policy = {
     scope: "error",
     governance_isolation: "error",
     assigned_agent: "off",
+    agent_governance: "error",
   },
   extended_scope: { approvers: [] },
   hooks: { check_before_editor: true },

@@ -21,6 +21,10 @@ const Rules = z.strictObject({
   assigned_agent: Severity.default("off").meta({
     description: "An intent's assigned_agent, when set, is the only agent that may commit to it.",
   }),
+  agent_governance: Severity.default("error").meta({
+    description:
+      "A commit an agent makes (its Contributor-* trailers, or the environment it commits from) may not change the rules, but to add grant requests.",
+  }),
 });
 
 const Reviewer = z.strictObject({

@@ -51,6 +51,20 @@ export interface ChangeToJudge {
    * own governance before it is judged).
    */
   governanceLeft?: GovernanceLeft;
+  /**
+   * For a change that touches the rules and that an agent makes: which agent, how that is known,
+   * and whether all it changes is adding grant requests (grant-requests-only.ts). Absent for a
+   * person's change.
+   */
+  agentRulesChange?: AgentRulesChange;
+}
+
+/** An agent's change of the rules, as the use case found it. */
+export interface AgentRulesChange {
+  agent: string;
+  /** What declares it an agent: its trailers, or the variable of the environment it commits from. */
+  declaredBy: string;
+  onlyGrantRequests: boolean;
 }
 
 /** The governance a governance change leaves behind. */
@@ -79,6 +93,8 @@ export function judgeChange(input: ChangeToJudge): Verdict {
   const findings: Finding[] = [];
   const left = governanceLeftFinding(input.governanceLeft);
   if (paths.governance.length > 0 && left) findings.push(left);
+  const byAgent = agentGovernanceFinding(input, paths.governance);
+  if (byAgent) findings.push(byAgent);
   if (paths.others.length === 0) {
     const note: VerdictNote = paths.governance.every((entry) => entry.path === intentMapPath)
       ? { kind: "intent-map-only" }
@@ -237,6 +253,31 @@ function governanceIsolation(
       { kind: "commit-governance-first", paths: rulesPaths },
       { kind: "commit-rest-under-intent" },
     ],
+  };
+}
+
+/**
+ * An agent may not change the rules that bind it (policy `agent_governance`, judged by the rules
+ * in force, so the change cannot switch it off for itself), but to ask for scope.
+ */
+function agentGovernanceFinding(
+  input: ChangeToJudge,
+  governancePaths: PathVerdict[],
+): Finding | null {
+  const change = input.agentRulesChange;
+  if (!change || change.onlyGrantRequests) return null;
+  const rulesPaths = unique(
+    governancePaths.map((entry) => entry.path).filter((path) => path !== intentMapPath),
+  );
+  if (rulesPaths.length === 0) return null;
+  const severity = severityOf(input.governance, "agent_governance");
+  if (!severity) return null;
+  return {
+    rule: "agent_governance",
+    severity,
+    message: `an agent (${change.agent}, by ${change.declaredBy}) changes the rules (${rulesPaths.join(", ")}): the rules that bind agents change by a person's commit; an agent may only add grant requests`,
+    paths: rulesPaths,
+    advice: [{ kind: "rules-change-by-person" }],
   };
 }
 

@@ -103,6 +103,8 @@ export type Advice =
   | { kind: "adopt-once"; governedRef: string | null }
   /** Fix the governance files the change leaves behind, and commit them on their own. */
   | { kind: "fix-governance" }
+  /** An agent's rules change: a person commits it; the agent asks for scope instead. */
+  | { kind: "rules-change-by-person" }
   /** Sign the governance commit (git commit -S) as one of these approvers (none: anyone verified). */
   | { kind: "sign-governance-commit"; approvers: string[] }
   /** Make git able to verify the key: the allowed signers file (SSH), or trust in the keyring (GPG). */
