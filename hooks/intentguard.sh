@@ -126,6 +126,22 @@ ig_only_governance() {
 # interpret-trailers --if-exists doNothing), and never to a blank message: the trailer alone
 # would turn an aborted commit into a real one. $3 is "strip" when git will strip comment lines
 # from the message (an editor was used): then git itself decides what is blank.
+# The agent whose tool runs this, by the variable it sets (empty when none): ig_running_agent.
+ig_env_agent() {
+  ig_running_agent=
+  ig_trim "${AI_AGENT:-}"
+  if [ -n "$ig_trimmed" ]; then ig_running_agent=$ig_trimmed; return 0; fi
+  ig_trim "${CLAUDECODE:-}"
+  if [ -n "$ig_trimmed" ]; then ig_running_agent=claude-code; return 0; fi
+  ig_trim "${CODEX_SANDBOX:-}${CODEX_THREAD_ID:-}"
+  if [ -n "$ig_trimmed" ]; then ig_running_agent=codex; return 0; fi
+  ig_trim "${GEMINI_CLI:-}"
+  if [ -n "$ig_trimmed" ]; then ig_running_agent=gemini-cli; return 0; fi
+  ig_trim "${CURSOR_AGENT:-}"
+  if [ -n "$ig_trimmed" ]; then ig_running_agent=cursor-agent; fi
+  return 0
+}
+
 ig_add_trailers() {
   ig_msg=$1 ig_state=$2 ig_cleanup=${3:-}
   ig_read_message "$ig_msg"
@@ -147,6 +163,13 @@ ig_add_trailers() {
   ig_model=$ig_trimmed
   ig_trim "${INTENTGUARD_AGENT:-}"
   ig_agent=$ig_trimmed
+  # An agent's own variable (src/core/agent-environment.ts, the same list) makes the commit an
+  # agent's whatever INTENTGUARD_CONTRIBUTOR says: the agent can set that, not unset its own.
+  ig_env_agent
+  if [ -n "$ig_running_agent" ]; then
+    ig_declared=AI
+    [ -n "$ig_agent" ] || ig_agent=$ig_running_agent
+  fi
   if [ -n "$ig_declared$ig_model$ig_agent" ]; then
     case $ig_declared in
       [Hh][Uu][Mm][Aa][Nn]) set -- "$@" --trailer "Contributor-Type: HUMAN" ;;

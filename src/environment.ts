@@ -53,11 +53,7 @@ export function readEnvironment(
     disabled: env.INTENTGUARD === "0",
     debug: env.INTENTGUARD_DEBUG === "1",
     intent: env.INTENTGUARD_INTENT,
-    contributor: {
-      contributor: env.INTENTGUARD_CONTRIBUTOR,
-      model: env.INTENTGUARD_MODEL,
-      agent: env.INTENTGUARD_AGENT,
-    },
+    contributor: contributorOf(env),
     agent,
     agentProcess: agentProcessOf(env),
     packageScript: env.npm_lifecycle_event || undefined,
@@ -90,4 +86,26 @@ function readCiEnvironment(env: NodeJS.ProcessEnv): CiEnvironment {
     gitlabCommitBranch: value("CI_COMMIT_BRANCH"),
     gitlabCommitTag: value("CI_COMMIT_TAG"),
   };
+}
+
+/**
+ * Who commits, as the environment declares it: INTENTGUARD_*, and an agent's own variable
+ * (core/agent-environment.ts) making it an AI contributor whatever INTENTGUARD_CONTRIBUTOR says —
+ * as the trailer hook writes it (hooks/intentguard.sh), so records of commits that get no
+ * trailers from it (rebase, cherry-pick, am) say the same.
+ */
+function contributorOf(env: NodeJS.ProcessEnv): ContributorEnvironment {
+  const declared = {
+    contributor: env.INTENTGUARD_CONTRIBUTOR,
+    model: env.INTENTGUARD_MODEL,
+    agent: env.INTENTGUARD_AGENT,
+  };
+  const running = agentProcessOf({
+    ...env,
+    INTENTGUARD_AGENT: undefined,
+    INTENTGUARD_MODEL: undefined,
+    INTENTGUARD_CONTRIBUTOR: undefined,
+  });
+  if (!running) return declared;
+  return { ...declared, contributor: "ai", agent: declared.agent?.trim() || running.agent };
 }

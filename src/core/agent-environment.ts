@@ -7,9 +7,10 @@ import { contributorFromEnvironment } from "./trace/contributor.js";
  * our own INTENTGUARD_* declaration. Only variables that mean "an agent's tool runs this" are
  * listed — not an editor's own (a person typing in Cursor's terminal, a Replit workspace).
  * A person cannot be told apart from an agent that clears them: these are what the process
- * declares, as trailers are what a commit declares.
+ * declares, as trailers are what a commit declares. hooks/intentguard.sh reads the same list
+ * (ig_env_agent) to write an agent's Contributor-* trailers.
  */
-const agentVariables: readonly { variable: string; agent: string | null }[] = [
+export const agentVariables: readonly { variable: string; agent: string | null }[] = [
   { variable: "AI_AGENT", agent: null }, // the proposed cross-tool convention: its value names it
   { variable: "CLAUDECODE", agent: "claude-code" },
   { variable: "CODEX_SANDBOX", agent: "codex" },

@@ -1,6 +1,6 @@
 import type { AgentProcess } from "../core/agent-environment.js";
-import { contributorTrailers } from "../core/trace/contributor.js";
-import { type Trailer, trailerValues } from "../core/trailers.js";
+import { contributorTrailers, resolveContributor } from "../core/trace/contributor.js";
+import type { Trailer } from "../core/trailers.js";
 
 /** An agent makes a change: which, and what declares it. */
 export interface AgentMade {
@@ -9,21 +9,29 @@ export interface AgentMade {
 }
 
 /**
- * Whether an agent made a commit, as it declares it: its Contributor-* trailers (what CI and the
- * server see), or, for a commit made here, the environment it is committed from (INTENTGUARD_*
- * or an agent's own variable: core/agent-environment.ts). A person's commit declares neither.
+ * Whether an agent made a commit, as it declares it: its trailers, read as its trace record reads
+ * them (Contributor-*, or an AI's known Co-authored-by), or any `Contributor-Type: AI` among them
+ * (a HUMAN before it does not make it a person's); or, for a commit made here, the environment it
+ * is committed from (INTENTGUARD_* or an agent's own variable: core/agent-environment.ts). These
+ * are declarations: CI and the server see only the trailers.
  */
 export function agentMade(
   trailers: readonly Trailer[],
   environment: AgentProcess | null,
 ): AgentMade | null {
-  const type = trailerValues(trailers, contributorTrailers.type)[0]?.trim().toUpperCase();
-  const agent = trailerValues(trailers, contributorTrailers.agent)[0]?.trim();
-  const model = trailerValues(trailers, contributorTrailers.model)[0]?.trim();
-  if (type === "AI" || (type !== "HUMAN" && (agent || model))) {
+  const typedAi = trailers.some(
+    (trailer) =>
+      trailer.key.toLowerCase() === contributorTrailers.type.toLowerCase() &&
+      trailer.value.trim().toUpperCase() === "AI",
+  );
+  const contributor = resolveContributor(
+    { trailers: [...trailers], authorName: "", authorEmail: "" },
+    {},
+  );
+  if (typedAi || contributor.entity_type === "AI") {
     return {
-      agent: agent || model || "an AI contributor",
-      declaredBy: "its Contributor-* trailers",
+      agent: contributor.agent_id ?? contributor.model_identifier ?? "an AI contributor",
+      declaredBy: "its trailers",
     };
   }
   if (environment) {

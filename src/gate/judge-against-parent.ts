@@ -45,6 +45,12 @@ export interface ChangeWithParent {
    * change of the rules it makes is judged as such. Absent or null for a person.
    */
   agentMade?: AgentMade | null;
+  /**
+   * The rules of the change's first parent, when they are not the rules it is judged by (a commit
+   * landing on rules that moved on since it was made): what an agent's change does to the rules
+   * is measured from there. Absent: from the rules it is judged by.
+   */
+  firstParentRules?: () => Promise<GovernanceSnapshot | null>;
   /** pre-commit: without an intent, leave the decision to the commit as it lands. */
   deferWithoutIntent: boolean;
   /** Paths about to be touched (check --paths), not a staged change or a commit. */
@@ -171,13 +177,18 @@ async function agentRulesChange(
   made: AgentMade,
   inForce: Governance,
 ): Promise<AgentRulesChange> {
+  let before: Governance | null = inForce;
   let own: Governance | null = null;
   try {
     own = await compileSnapshot(await change.ownGovernance(), change.repo.stateDir);
+    const parent = change.firstParentRules ? await change.firstParentRules() : null;
+    if (parent) before = await compileSnapshot(parent, change.repo.stateDir);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error; // invalid rules are no mere request
+    own = null;
   }
-  return { ...made, onlyGrantRequests: own !== null && onlyAddsGrantRequests(inForce, own) };
+  const onlyGrantRequests = own !== null && before !== null && onlyAddsGrantRequests(before, own);
+  return { ...made, onlyGrantRequests };
 }
 
 async function governanceLeft(change: ChangeWithParent): Promise<GovernanceLeft> {

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { agentVariables } from "../core/agent-environment.js";
 
 export interface Identity {
   name: string;
@@ -13,6 +14,9 @@ export interface Identity {
  * `npm_lifecycle_event` would make an install look run from a package script). The demo and the
  * tests run git in it.
  */
+/** An agent running the demo or the tests must not make their commits an agent's. */
+const agentVariableNames = new Set(agentVariables.map(({ variable }) => variable));
+
 export async function hermeticGitEnv(home: string, identity: Identity): Promise<NodeJS.ProcessEnv> {
   await mkdir(home, { recursive: true });
   const globalConfig = path.join(home, ".gitconfig");
@@ -29,7 +33,9 @@ export async function hermeticGitEnv(home: string, identity: Identity): Promise<
     ].join("\n"),
   );
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(GIT_|INTENTGUARD|npm_)/.test(key)),
+    Object.entries(process.env).filter(
+      ([key]) => !/^(GIT_|INTENTGUARD|npm_)/.test(key) && !agentVariableNames.has(key),
+    ),
   );
   return {
     ...inherited,

@@ -137,6 +137,8 @@ export async function judgeLandedCommit(
     ),
     agent,
     agentMade: agentMade(trailers, local ? env.agentProcess : null),
+    // What a commit's own rules change is, from its parent (a merge's: from the rules in force).
+    ...(parents.length === 1 ? { firstParentRules: rules.parent } : {}),
     deferWithoutIntent: false,
     explainPending: context.explainPending,
   });

@@ -74,14 +74,12 @@ describe("agents cannot change the rules", () => {
       env: { CLAUDECODE: "1", INTENTGUARD_CONTRIBUTOR: "human" },
     });
     expect(claude.status, output(claude)).toBe(refusedByHook);
-    expect(output(claude)).toContain("claude-code, by CLAUDECODE in the environment");
+    expect(output(claude)).toContain("an agent (claude-code, by");
     // Past the hooks, its trailers say so: check --range and pre-receive refuse it.
     const widened = commitRulesUnhooked(repo, `Widen my scope${agentTrailers}`);
     const range = repo.intentguard(["check", "--range", `${base}..${widened}`]);
     expect(range.status, output(range)).toBe(1);
-    expect(output(range)).toContain(
-      "agent_governance: an agent (builder, by its Contributor-* trailers)",
-    );
+    expect(output(range)).toContain("agent_governance: an agent (builder, by its trailers)");
     const pushed = push(repo, bare, widened);
     expect(pushed.status, output(pushed)).not.toBe(0);
     expect(output(pushed)).toContain("agent_governance");
@@ -158,5 +156,73 @@ describe("agents cannot change the rules", () => {
     const warned = repo.commit("Widen", [], { env: { INTENTGUARD_AGENT: "builder" } });
     expect(warned.status, output(warned)).toBe(0);
     expect(output(warned)).toContain("rule: agent_governance (warn)");
+  });
+
+  it("marks an agent's commit as such wherever it is made, so CI and the server see it (a detached HEAD)", async () => {
+    const repo = await createSelectedRepo();
+    const base = repo.head();
+    repo.git("checkout", "-q", "--detach");
+    editIntents(repo, (text) =>
+      text.replace('owned_scope: ["src/auth", ', 'owned_scope: ["src", '),
+    );
+    repo.git("add", "--", intentsPath);
+    // No branch moves, so no landing judges it here; its trailers say whose it is.
+    const made = repo.commit("Widen (detached)", [], {
+      env: { CLAUDECODE: "1", INTENTGUARD_CONTRIBUTOR: "human" },
+    });
+    expect(made.status, output(made)).toBe(0);
+    expect(repo.git("log", "-1", "--format=%(trailers:only,unfold)")).toBe(
+      "Contributor-Type: AI\nContributor-Agent: claude-code\n\n",
+    );
+    const range = repo.intentguard(["check", "--range", `${base}..HEAD`]);
+    expect(range.status, output(range)).toBe(1);
+    expect(output(range)).toContain("agent_governance: an agent (claude-code, by its trailers)");
+  });
+
+  it("reads every declaration the trailers make: a later Contributor-Type: AI, an AI co-author", async () => {
+    const repo = await createSelectedRepo();
+    const base = repo.head();
+    editIntents(repo, (text) =>
+      text.replace('owned_scope: ["src/auth", ', 'owned_scope: ["src", '),
+    );
+    for (const trailers of [
+      "Contributor-Type: HUMAN\nContributor-Type: AI",
+      "Co-authored-by: Claude <noreply@anthropic.com>",
+    ]) {
+      const commit = commitRulesUnhooked(repo, `Widen\n\n${trailers}`);
+      const range = repo.intentguard(["check", "--range", `${base}..${commit}`]);
+      expect(range.status, `${trailers}: ${output(range)}`).toBe(1);
+      expect(output(range)).toContain("agent_governance");
+      repo.git("reset", "-q", "--soft", base);
+    }
+  });
+
+  it("measures an agent's request from its own parent when the rules moved on meanwhile", async () => {
+    const repo = await createSelectedRepo();
+    const fork = repo.head();
+    // A person narrows the rules on main.
+    editIntents(repo, (text) =>
+      text.replace(
+        'forbidden_scope: ["src/auth/secrets"]',
+        'forbidden_scope: ["src/auth/secrets", "src/auth/legacy"]',
+      ),
+    );
+    repo.git("add", "--", intentsPath);
+    expect(repo.commit("Forbid legacy").status).toBe(0);
+    // The agent, on a branch from before, asks for docs/auth and merges main in (a person's merge).
+    repo.git("checkout", "-q", "-b", "agent", fork);
+    const agent = { INTENTGUARD_AGENT: "builder" };
+    expect(
+      repo.intentguard(["scope", "request", "INT-001", "docs/auth", "--why", "docs"], {
+        env: agent,
+      }).status,
+    ).toBe(0);
+    repo.git("add", "--", intentsPath);
+    const requested = repo.commit("Ask for docs/auth", [], { env: agent });
+    expect(requested.status, output(requested)).toBe(0);
+    const merged = repo.tryGit(["merge", "-q", "-m", "Merge main", "main"]);
+    expect(merged.status, output(merged)).toBe(0);
+    const range = repo.intentguard(["check", "--range", "main..agent"]);
+    expect(range.status, output(range)).toBe(0);
   });
 });

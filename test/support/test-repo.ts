@@ -11,6 +11,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { agentVariables } from "../../src/core/agent-environment.js";
 import { hermeticGitEnv } from "../../src/git/hermetic-env.js";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -248,7 +249,12 @@ export function createScratchDir(prefix = "intentguard-scratch-"): string {
  */
 export function useHermeticProcessEnv(repo: TestRepo): void {
   for (const key of Object.keys(process.env)) {
-    if (/^(GIT_|INTENTGUARD)/.test(key)) delete process.env[key];
+    if (
+      /^(GIT_|INTENTGUARD)/.test(key) ||
+      agentVariables.some(({ variable }) => variable === key)
+    ) {
+      delete process.env[key];
+    }
   }
   Object.assign(process.env, repo.env);
 }

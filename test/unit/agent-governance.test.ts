@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { agentProcessOf } from "../../src/core/agent-environment.js";
+import { agentProcessOf, agentVariables } from "../../src/core/agent-environment.js";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import type { Intent } from "../../src/core/config/intents-schema.js";
 import type { Governance } from "../../src/core/governance.js";
@@ -91,5 +92,16 @@ describe("the agent an environment declares", () => {
     });
     expect(agentProcessOf({ CODEX_THREAD_ID: "t-1" })?.agent).toBe("codex");
     expect(agentProcessOf({ CLAUDECODE: "" })).toBeNull();
+  });
+});
+
+describe("the hook that writes an agent's trailers", () => {
+  it("reads the same variables, with the same agent names", () => {
+    const hook = readFileSync(new URL("../../hooks/intentguard.sh", import.meta.url), "utf8");
+    const body = hook.slice(hook.indexOf("ig_env_agent() {"), hook.indexOf("ig_add_trailers() {"));
+    for (const { variable, agent } of agentVariables) {
+      expect(body).toContain(`\${${variable}:-}`);
+      if (agent) expect(body).toContain(`ig_running_agent=${agent}`);
+    }
   });
 });
