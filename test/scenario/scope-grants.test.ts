@@ -230,14 +230,23 @@ describe("scope approve", () => {
       stderr:
         "intentguard: author@example.com is not one of the policy's approvers (lead@example.com, agent-7), so the approval would not count. Ask one of them to run this command.\n",
     });
-    for (const env of [{ INTENTGUARD_AGENT: "agent-7" }, { GIT_COMMITTER_EMAIL: "agent-7" }]) {
-      const self = repo.intentguard(["scope", "approve", "INT-001"], { env });
-      expect(self).toMatchObject({
-        status: 1,
-        stderr:
-          "intentguard: INT-001 is assigned to agent-7, who may not approve its own grant: a person (or the policy's reviewer) approves it.\n",
-      });
-    }
+    // The agent running it is refused as any agent is; approving under its identity, as itself.
+    const running = repo.intentguard(["scope", "approve", "INT-001"], {
+      env: { INTENTGUARD_AGENT: "agent-7" },
+    });
+    expect(running).toMatchObject({
+      status: 1,
+      stderr:
+        "intentguard: an agent runs this (agent-7, by INTENTGUARD_AGENT in the environment), and approving a grant is a person's act: a person approves it here, or the policy's reviewer (intentguard scope review INT-001).\n",
+    });
+    const self = repo.intentguard(["scope", "approve", "INT-001"], {
+      env: { GIT_COMMITTER_EMAIL: "agent-7" },
+    });
+    expect(self).toMatchObject({
+      status: 1,
+      stderr:
+        "intentguard: INT-001 is assigned to agent-7, who may not approve its own grant: a person (or the policy's reviewer) approves it.\n",
+    });
     expect(repo.read(intentsFile)).toBe(before);
     const lead = repo.intentguard(["scope", "approve", "INT-001"], {
       env: { GIT_COMMITTER_EMAIL: "lead@example.com" },
