@@ -157,6 +157,38 @@ export const commands: CommandSpec[] = [
     load: () => import("../commands/hook.js"),
   },
   {
+    name: "agent-hook",
+    summary: "what a coding agent's hooks call: judge a write before it happens, observe it after",
+    arguments: "<agent>",
+    options: {},
+    notes: [
+      "Not for direct use: intentguard agent install writes it into the agent's hook configuration.",
+      "Reads the agent's hook payload on stdin and answers in that agent's own dialect.",
+    ],
+    maxPositionals: 1,
+    load: () => import("../commands/agent-hook.js"),
+  },
+  {
+    name: "agent install",
+    summary: "wire coding agents' hooks to intentguard (their project configuration)",
+    arguments: "<agent…>",
+    options: {},
+    notes: [
+      "Merges intentguard's hook entries into each agent's project configuration, keeping yours;",
+      "idempotent. Agents: claude-code, codex, gemini, cursor, copilot, windsurf, cline, opencode.",
+    ],
+    maxPositionals: Number.POSITIVE_INFINITY,
+    load: () => import("../commands/agent-install.js"),
+  },
+  {
+    name: "agent uninstall",
+    summary: "remove only intentguard's entries from coding agents' hook configuration",
+    arguments: "<agent…>",
+    options: {},
+    maxPositionals: Number.POSITIVE_INFINITY,
+    load: () => import("../commands/agent-uninstall.js"),
+  },
+  {
     name: "trace show",
     summary: "a commit's trace record",
     arguments: "[<rev>]",

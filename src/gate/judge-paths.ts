@@ -7,27 +7,30 @@ import type { Environment } from "../environment.js";
 import { UsageError } from "../errors.js";
 import { fileSystemError } from "../fs/fs-error.js";
 import type { Repo } from "../git/repo.js";
-import { snapshotFromGit } from "../governance/governance-snapshot.js";
+import { type GovernanceSnapshot, snapshotFromGit } from "../governance/governance-snapshot.js";
 import { readSelection } from "../state/selection.js";
-import { agentMade } from "./agent-made.js";
+import { type AgentMade, agentMade } from "./agent-made.js";
 import { governanceBeforeRemoval, once } from "./governance-sources.js";
 import { judgeAgainstParent, noGovernanceError } from "./judge-against-parent.js";
 
 /**
  * Judges paths an agent or a person is about to touch, before anything is written, exactly as a
  * commit touching them would be judged: the same intent resolution and HEAD's governance. Paths
- * are relative to the current directory, as with git.
+ * are relative to the current directory, as with git. An agent's hook passes HEAD's governance
+ * it already read, and the agent it is.
  */
 export async function judgePaths(
   repo: Repo,
   rawPaths: readonly string[],
   flagIntent: string | undefined,
   env: Environment,
+  known: { head?: GovernanceSnapshot; agent?: AgentMade } = {},
 ): Promise<Verdict> {
   const paths = rawPaths.map((raw) => repoRelativePath(repo, raw));
   const selection = readSelection(repo.stateDir);
   const changes = paths.map((file) => intendedChange(repo, file));
-  const snapshot = await snapshotFromGit(repo.root, { kind: "commit", rev: "HEAD" });
+  const snapshot =
+    known.head ?? (await snapshotFromGit(repo.root, { kind: "commit", rev: "HEAD" }));
   const judgement = await judgeAgainstParent({
     repo,
     parentGovernance: snapshot.commit === null ? null : snapshot,
@@ -39,7 +42,7 @@ export async function judgePaths(
     intended: true,
     resolved: resolveIntentRequest({ flag: flagIntent, env: env.intent, selection }),
     agent: env.agent,
-    agentMade: agentMade([], env.agentProcess),
+    agentMade: known.agent ?? agentMade([], env.agentProcess),
     deferWithoutIntent: false,
     explainPending: true,
   });

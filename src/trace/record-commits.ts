@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { pathKey } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
 import { buildRecord } from "../core/trace/build-record.js";
 import { carryAttribution } from "../core/trace/carry-attribution.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { type ContributorEnvironment, resolveContributor } from "../core/trace/contributor.js";
+import { type ObservedByCommit, withObservedLines } from "../core/trace/observed-ranges.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { intentTrailer, trailerValues } from "../core/trailers.js";
 import type { BlobDigest } from "../git/read-blobs.js";
@@ -28,6 +30,8 @@ export interface RecordOptions {
   replaced: readonly TraceRecord[];
   /** Lines carried from other records, by commit (carry-lines.ts): ranges split by contributor. */
   carried?: ReadonlyMap<string, CarriedLines>;
+  /** Lines an agent's hook was seen writing, by commit and path (src/agent/observed-lines.ts). */
+  observed?: ObservedByCommit;
 }
 
 /**
@@ -53,7 +57,14 @@ export function recordCommits(
       attribute: (file, ranges) => {
         const contributor = carried(ranges, commitContributor);
         const lines = options.carried?.get(diff.commit.sha);
-        return { contributor, ranges: lines ? lines(file, ranges, contributor) : [...ranges] };
+        const split = lines ? lines(file, ranges, contributor) : [...ranges];
+        const seen = options.observed
+          ?.get(diff.commit.sha)
+          ?.get(pathKey(file.path, file.pathBytes));
+        return {
+          contributor,
+          ranges: seen ? withObservedLines(split, seen.observed, contributor, seen.lines) : split,
+        };
       },
       id: randomUUID(),
       timestamp: new Date().toISOString(),

@@ -8,7 +8,7 @@ import type {
 import { type Contributor, resolveContributor } from "./contributor.js";
 import { contentHash, lineHash } from "./range-hash.js";
 import { fileContributor, rangeAt, rangeContributor } from "./record-contributors.js";
-import type { TraceRecord } from "./record-schema.js";
+import type { TracedRange, TraceRecord } from "./record-schema.js";
 import { isTrivialLine, type RecordedLine, recordedRuns, sourceLines } from "./recorded-runs.js";
 
 /**
@@ -171,12 +171,25 @@ function fromRecord(
     };
   }
   return matches
-    ? { ...base, confidence: "recorded", reason: `recorded in range ${span}` }
+    ? { ...base, confidence: "recorded", reason: `recorded in range ${span}${evidenceNote(range)}` }
     : {
         ...base,
         confidence: "tampered",
         reason: `the record's hash of range ${span} does not match the content at ${line.commit.slice(0, 12)}`,
       };
+}
+
+/** How a range's own contributor is known, when an agent's hook saw the lines written. */
+function evidenceNote(range: TracedRange): string {
+  const evidence = "evidence" in range ? range.evidence : undefined;
+  if (evidence?.kind !== "observed") return "";
+  const details = [
+    evidence.agent_id,
+    evidence.model_identifier,
+    evidence.session_id && `session ${evidence.session_id}`,
+    evidence.tool_use_id && `tool call ${evidence.tool_use_id}`,
+  ].filter(Boolean);
+  return `, observed written by an agent's hook (${details.join(", ")})`;
 }
 
 /**

@@ -1,0 +1,98 @@
+import path from "node:path";
+import {
+  type AgentDecision,
+  type AgentDialect,
+  type AgentEvent,
+  type HookAnswer,
+  PayloadError,
+} from "../core/agent/agent-event.js";
+import { decodePayload } from "../core/agent/decode-payload.js";
+import { selectableIntents } from "../core/governance.js";
+import { intentContext } from "../core/intent-context.js";
+import type { Environment } from "../environment.js";
+import type { AgentMade } from "../gate/agent-made.js";
+import type { Repo } from "../git/repo.js";
+import { currentGovernance } from "../governance/current-governance.js";
+import { agentHookMessages as say } from "../report/agent-hook-messages.js";
+import { readSelection } from "../state/selection.js";
+import { decideWrite } from "./decide-write.js";
+import { observeWrites } from "./observe-writes.js";
+import { rememberSession } from "./sessions.js";
+import { afterShell, beforeShell } from "./shell-writes.js";
+import { workTreeOf } from "./work-tree-of.js";
+
+/**
+ * One call of an agent's hook: reads its payload, and answers in its dialect. Before a write the
+ * files are judged (decide-write.ts) and snapshotted; after it, the lines the agent wrote are
+ * checkpointed (observe-writes.ts); around a shell command, what it changed is judged and
+ * checkpointed (shell-writes.ts); at session start the agent is told its intent. Fails closed: a
+ * payload it cannot read, or any error, is a deny in the agent's blocking dialect.
+ */
+export async function runAgentHook(
+  dialect: AgentDialect,
+  payload: Uint8Array,
+  env: Environment,
+): Promise<HookAnswer> {
+  let event: AgentEvent;
+  try {
+    event = dialect.read(decodePayload(payload));
+  } catch (error) {
+    if (!(error instanceof PayloadError)) throw error;
+    return dialect.answer(null, {
+      kind: "deny",
+      message: say.unreadable(dialect.title, error.message),
+    });
+  }
+  try {
+    return dialect.answer(event, await decide(dialect, event, env));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return dialect.answer(event, { kind: "deny", message: say.failed(why) });
+  }
+}
+
+async function decide(
+  dialect: AgentDialect,
+  event: AgentEvent,
+  env: Environment,
+): Promise<AgentDecision> {
+  const cwd = event.cwd ? path.resolve(env.cwd, event.cwd) : env.cwd;
+  const agent: AgentMade = { agent: dialect.name, declaredBy: `its ${dialect.title} hook` };
+  switch (event.moment) {
+    case "other":
+      return { kind: "allow" };
+    case "session-start": {
+      const repo = await workTreeOf(path.join(cwd, "-"));
+      if (!repo) return { kind: "allow" };
+      rememberSession(repo.stateDir, event);
+      return { kind: "context", text: await sessionContext(repo) };
+    }
+    case "before-write": {
+      const { decision, targets } = await decideWrite(event.paths, event.tool, cwd, agent, env);
+      if (decision.kind === "allow") observeWrites.before(targets, event);
+      return decision;
+    }
+    case "after-write":
+      await observeWrites.after(dialect.name, event, cwd);
+      return { kind: "allow" };
+    case "before-shell":
+      await beforeShell(event, cwd);
+      return { kind: "allow" };
+    case "after-shell":
+      return afterShell(dialect.name, event, cwd, agent, env);
+  }
+}
+
+/** What an agent is told when its session starts: the selected intent and its scope, or none. */
+async function sessionContext(repo: Repo): Promise<string> {
+  const current = await currentGovernance(repo);
+  if (!current) return say.sessionContext(null, [], repo.root);
+  const selected = readSelection(repo.stateDir);
+  const intent = current.governance.intents.find((candidate) => candidate.id === selected);
+  const selectable = selectableIntents(current.governance).map((one) => `${one.id} (${one.name})`);
+  return say.sessionContext(
+    intent ? intentContext(current.governance, intent) : null,
+    selectable,
+    repo.root,
+  );
+}

@@ -1,0 +1,171 @@
+import { createHash } from "node:crypto";
+import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { carryOwners, runsOf } from "../core/agent/line-owners.js";
+import { recordedLines } from "../core/trace/range-hash.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readIfExists } from "../fs/read-if-exists.js";
+
+/** The agent, model, session and tool call that wrote some lines: an `observed` evidence's fields. */
+export interface Writer {
+  agent_id: string;
+  model_identifier?: string;
+  session_id?: string;
+  tool_use_id?: string;
+}
+
+/**
+ * A file's observed lines: its text when an agent last wrote it, and who wrote each line (an
+ * index into `writers`, null for a line no agent was seen writing). Kept per work tree until every
+ * line it holds is committed.
+ */
+export interface FileLines {
+  version: 1;
+  path: string;
+  text: string;
+  owners: (number | null)[];
+  writers: Writer[];
+}
+
+/** Files above this size are not checkpointed (generated or vendored, not written line by line). */
+const largestFile = 4 * 1024 * 1024;
+
+/**
+ * Where a work tree keeps what its agents were seen writing, under its own git directory
+ * (`<git-dir>/intentguard/agent/`): `before/` the files as they were before a tool call,
+ * `lines/` each file's observed lines, `checkpoints.jsonl` the log of every write seen.
+ */
+export function checkpointDir(stateDir: string): string {
+  return path.join(stateDir, "agent");
+}
+
+function key(...parts: string[]): string {
+  return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 32);
+}
+
+function linesFile(stateDir: string, relative: string): string {
+  return path.join(checkpointDir(stateDir), "lines", `${key(relative)}.json`);
+}
+
+function beforeFile(stateDir: string, relative: string, call: string): string {
+  return path.join(checkpointDir(stateDir), "before", `${key(call, relative)}.json`);
+}
+
+/**
+ * A file's text as lines are compared: its bytes one character each (latin1), so that any
+ * encoding survives a round trip; null when absent, binary or too large to checkpoint.
+ */
+export function readText(absolute: string): string | null | "absent" {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = readIfExists(absolute);
+  } catch {
+    return null; // a folder, or unreadable: nothing to observe
+  }
+  if (bytes === undefined) return "absent";
+  if (bytes.length > largestFile || bytes.subarray(0, 8000).includes(0)) return null;
+  return bytes.toString("latin1");
+}
+
+/** Before a tool call writes a file: its content now, for the post-write diff. */
+export function snapshotBefore(stateDir: string, relative: string, call: string, absolute: string) {
+  const text = readText(absolute);
+  if (text === null) return;
+  writeFileAtomic(
+    beforeFile(stateDir, relative, call),
+    JSON.stringify({ text: text === "absent" ? "" : text }),
+  );
+}
+
+export function readFileLines(stateDir: string, relative: string): FileLines | null {
+  const bytes = readIfExists(linesFile(stateDir, relative));
+  if (!bytes) return null;
+  try {
+    const value = JSON.parse(bytes.toString("utf8")) as FileLines;
+    return value.version === 1 && value.path === relative ? value : null;
+  } catch {
+    return null; // a damaged checkpoint only loses observations, never a judgement
+  }
+}
+
+/**
+ * After a tool call wrote a file: the lines it added or changed are the agent's. The lines before
+ * the call are what the pre-write snapshot saw (else the file as last observed, else
+ * `fallbackBefore`: what git has); a line a person changed since the last observation is the
+ * person's. Returns the runs the agent wrote, logged in `checkpoints.jsonl`.
+ */
+export async function checkpointAfter(
+  stateDir: string,
+  relative: string,
+  call: string,
+  absolute: string,
+  writer: Writer,
+  fallbackBefore: () => Promise<string>,
+): Promise<[number, number][]> {
+  const after = readText(absolute);
+  const snapshotPath = beforeFile(stateDir, relative, call);
+  const snapshot = readIfExists(snapshotPath);
+  rmSync(snapshotPath, { force: true });
+  if (after === null) return [];
+  const afterText = after === "absent" ? "" : after;
+  const known = readFileLines(stateDir, relative);
+  const beforeText = snapshot
+    ? (JSON.parse(snapshot.toString("utf8")) as { text: string }).text
+    : (known?.text ?? (await fallbackBefore()));
+  const writers = known?.writers ?? [];
+  // A person's edits between the last observation and this call: theirs (null).
+  const ownersBefore = known
+    ? carryOwners(recordedLines(known.text), known.owners, recordedLines(beforeText), null)
+    : recordedLines(beforeText).map(() => null);
+  const index = writers.length;
+  const owners = carryOwners(
+    recordedLines(beforeText),
+    ownersBefore,
+    recordedLines(afterText),
+    index,
+  );
+  const runs = runsOf(owners, index);
+  const file = linesFile(stateDir, relative);
+  if (runs.length > 0) writers.push(writer);
+  if (owners.every((owner) => owner === null)) {
+    rmSync(file, { force: true });
+  } else {
+    const lines: FileLines = { version: 1, path: relative, text: afterText, owners, writers };
+    writeFileAtomic(file, JSON.stringify(lines));
+  }
+  if (runs.length > 0) {
+    const entry = { time: new Date().toISOString(), path: relative, ...writer, lines: runs };
+    appendFileSync(
+      path.join(checkpointDir(stateDir), "checkpoints.jsonl"),
+      `${JSON.stringify(entry)}\n`,
+    );
+  }
+  return runs;
+}
+
+/** Every file with observed lines in this work tree (none: no directory, nothing read). */
+export function observedFiles(stateDir: string): FileLines[] {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(checkpointDir(stateDir), "lines"));
+  } catch {
+    return [];
+  }
+  const files: FileLines[] = [];
+  for (const name of names) {
+    try {
+      const value = JSON.parse(
+        readFileSync(path.join(checkpointDir(stateDir), "lines", name), "utf8"),
+      ) as FileLines;
+      if (value.version === 1) files.push(value);
+    } catch {
+      // damaged: its observations are lost, nothing else
+    }
+  }
+  return files;
+}
+
+/** Forgets a file's observed lines once all of them are committed. */
+export function forgetFileLines(stateDir: string, relative: string): void {
+  rmSync(linesFile(stateDir, relative), { force: true });
+}

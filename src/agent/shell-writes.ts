@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import type { AgentDecision, AgentEvent } from "../core/agent/agent-event.js";
+import { protectedFromAgents } from "../core/agent/protected-paths.js";
+import { isGovernancePath } from "../core/governance-files.js";
+import type { Environment } from "../environment.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readIfExists } from "../fs/read-if-exists.js";
+import type { AgentMade } from "../gate/agent-made.js";
+import { judgePaths } from "../gate/judge-paths.js";
+import { type ChangedFiles, changedFiles, changedSince } from "../git/changed-files.js";
+import { agentHookMessages as say } from "../report/agent-hook-messages.js";
+import { plainStyle } from "../report/style.js";
+import { formatVerdictText } from "../report/verdict-text.js";
+import { checkpointDir } from "./checkpoints.js";
+import { checkpoint, writerOf } from "./observe-writes.js";
+import { workTreeOf } from "./work-tree-of.js";
+
+/**
+ * A shell command cannot be judged by path before it runs: what it changed is found after, by
+ * comparing the work tree's changed files (git status, sizes and modification times) with a
+ * snapshot taken before — bounded by the number of changed files, not the size of the tree.
+ */
+function snapshotFile(stateDir: string, event: AgentEvent): string {
+  const call = event.toolUseId ?? event.sessionId ?? "shell";
+  const name = createHash("sha256").update(call).digest("hex").slice(0, 32);
+  return path.join(checkpointDir(stateDir), "shell", `${name}.json`);
+}
+
+export async function beforeShell(event: AgentEvent, cwd: string): Promise<void> {
+  const repo = await workTreeOf(path.join(cwd, "-"));
+  if (!repo) return;
+  writeFileAtomic(
+    snapshotFile(repo.stateDir, event),
+    JSON.stringify(await changedFiles(repo.root)),
+  );
+}
+
+/**
+ * After a shell command: the files it changed outside the intent's scope (or in an agent's hooks)
+ * are reported to the agent — a commit of them will be refused; those in scope are checkpointed
+ * as the agent's. The rules files are left to the commit gate: `intentguard scope request`, which
+ * an agent may run, writes them (and the ledger records it).
+ */
+export async function afterShell(
+  agentName: string,
+  event: AgentEvent,
+  cwd: string,
+  agent: AgentMade,
+  env: Environment,
+): Promise<AgentDecision> {
+  const repo = await workTreeOf(path.join(cwd, "-"));
+  if (!repo) return { kind: "allow" };
+  const file = snapshotFile(repo.stateDir, event);
+  const saved = readIfExists(file);
+  if (!saved) return { kind: "allow" };
+  rmSync(file, { force: true });
+  const before = JSON.parse(saved.toString("utf8")) as ChangedFiles;
+  const changed = changedSince(before, await changedFiles(repo.root)).filter(
+    (name) => !isGovernancePath(name),
+  );
+  if (changed.length === 0) return { kind: "allow" };
+  const verdict = await judgePaths(
+    repo,
+    changed.map((name) => path.join(repo.root, name)),
+    undefined,
+    { ...env, cwd: repo.root },
+    { agent },
+  );
+  const refused = new Set(verdict.paths.filter((one) => !one.admitted).map((one) => one.path));
+  for (const name of changed) if (protectedFromAgents(name)) refused.add(name);
+  const writer = writerOf(agentName, repo, event);
+  for (const name of changed) {
+    if (!refused.has(name)) await checkpoint(repo, name, path.join(repo.root, name), writer, event);
+  }
+  if (refused.size === 0 && verdict.outcome !== "blocked") return { kind: "allow" };
+  return {
+    kind: "report",
+    message: say.shellOutOfScope(
+      refused.size > 0 ? [...refused] : changed,
+      formatVerdictText(verdict, plainStyle),
+    ),
+  };
+}

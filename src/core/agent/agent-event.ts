@@ -1,0 +1,63 @@
+/**
+ * What an agent's hook payload says, whatever agent sent it: the moment (before or after a tool,
+ * a session starting), the tool, the files it writes and who is writing. Each dialect
+ * (dialects/*.ts) reads its agent's payload into this shape and writes the answer back in that
+ * agent's own words.
+ */
+export type AgentMoment =
+  | "session-start"
+  | "before-write"
+  | "after-write"
+  | "before-shell"
+  | "after-shell"
+  /** Any other event or tool (a read, a search, a prompt): nothing to judge. */
+  | "other";
+
+export interface AgentEvent {
+  moment: AgentMoment;
+  /** The event's own name, as the agent spelled it (PreToolUse, beforeShellExecution, …). */
+  eventName: string;
+  /** The tool's name (Write, apply_patch, run_shell_command, …); empty for session events. */
+  tool: string;
+  /** The paths the tool writes, as the payload gives them: absolute or relative to `cwd`. */
+  paths: string[];
+  /** The directory the agent works in (the payload's cwd or project root); null if not given. */
+  cwd: string | null;
+  sessionId: string | null;
+  toolUseId: string | null;
+  model: string | null;
+}
+
+/** The process answer a hook gives its agent. */
+export interface HookAnswer {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** What an agent is told about a tool call. */
+export type AgentDecision =
+  | { kind: "allow" }
+  | { kind: "deny"; message: string }
+  /** After a tool ran: it did something out of scope; the agent is told (and, where it can, stopped). */
+  | { kind: "report"; message: string }
+  /** At session start: the context the agent is given. */
+  | { kind: "context"; text: string };
+
+/** One agent's hook dialect: how to read its payloads and how to answer them. */
+export interface AgentDialect {
+  /** The name `intentguard agent-hook <name>` and `agent install <name>` take. */
+  name: string;
+  /** The agent's name as people know it. */
+  title: string;
+  /**
+   * Reads a payload (already parsed JSON). Throws PayloadError when it is not this agent's: a
+   * payload that cannot be read is denied, never waved through.
+   */
+  read(payload: unknown): AgentEvent;
+  /** The answer that carries a decision for the event; a deny must be one that blocks. */
+  answer(event: AgentEvent | null, decision: AgentDecision): HookAnswer;
+}
+
+/** A payload that is not the agent's (malformed, another agent's, a missing field). */
+export class PayloadError extends Error {}

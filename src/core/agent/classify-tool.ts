@@ -1,0 +1,27 @@
+import type { AgentMoment } from "./agent-event.js";
+import { soundsLikeWrite, toolPaths } from "./tool-paths.js";
+
+/** An agent's own tool names: those that write files, and those that run a shell. */
+export interface ToolNames {
+  write: ReadonlySet<string>;
+  shell: ReadonlySet<string>;
+}
+
+/**
+ * The moment of a tool event and the paths it writes: a known write tool, a known shell, or a tool
+ * the agent's list does not know (an MCP server's) whose name says it writes and whose input names
+ * a path. Everything else (reads, searches, web) is "other".
+ */
+export function classifyTool(
+  names: ToolNames,
+  tool: string,
+  input: unknown,
+  phase: "before" | "after",
+): { moment: AgentMoment; paths: string[] } {
+  if (names.shell.has(tool)) return { moment: `${phase}-shell`, paths: [] };
+  const paths = toolPaths(input);
+  if (names.write.has(tool) || (paths.length > 0 && soundsLikeWrite(tool))) {
+    return { moment: `${phase}-write`, paths };
+  }
+  return { moment: "other", paths: [] };
+}

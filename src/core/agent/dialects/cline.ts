@@ -1,0 +1,69 @@
+import type { AgentDialect, AgentEvent } from "../agent-event.js";
+import { jsonAnswer } from "../answers.js";
+import { classifyTool } from "../classify-tool.js";
+import { optionalString, payloadObject, requiredString } from "../payload-fields.js";
+
+const tools = {
+  write: new Set([
+    "write_to_file",
+    "replace_in_file",
+    "editor",
+    "apply_diff",
+    "new_file",
+    "apply_patch",
+  ]),
+  shell: new Set(["execute_command", "run_commands"]),
+};
+
+/**
+ * Cline (hooks: docs.cline.bot, executables in `.clinerules/hooks/`): hookName names the event;
+ * the tool is in preToolUse / postToolUse as toolName and parameters (path relative to the
+ * first workspace root); model.slug the model. Every answer is JSON: `{"cancel":true,
+ * "errorMessage":…}` stops the tool, contextModification adds context.
+ */
+export const cline: AgentDialect = {
+  name: "cline",
+  title: "Cline",
+  read(value): AgentEvent {
+    const payload = payloadObject(value, "the Cline payload");
+    const eventName = requiredString(payload, "hookName");
+    const roots = Array.isArray(payload.workspaceRoots) ? payload.workspaceRoots : [];
+    const model =
+      typeof payload.model === "object" && payload.model !== null
+        ? optionalString(payload.model as Record<string, unknown>, "slug")
+        : null;
+    const base = {
+      eventName,
+      cwd: typeof roots[0] === "string" ? roots[0] : null,
+      sessionId: requiredString(payload, "taskId"),
+      toolUseId: null,
+      model,
+    };
+    if (eventName === "TaskStart" || eventName === "TaskResume") {
+      return { ...base, moment: "session-start", tool: "", paths: [] };
+    }
+    if (eventName !== "PreToolUse" && eventName !== "PostToolUse") {
+      return { ...base, moment: "other", tool: "", paths: [] };
+    }
+    const before = eventName === "PreToolUse";
+    const call = payloadObject(
+      payload[before ? "preToolUse" : "postToolUse"],
+      `the Cline payload's ${before ? "preToolUse" : "postToolUse"}`,
+    );
+    const tool = requiredString(call, "toolName");
+    const parameters = payloadObject(call.parameters ?? {}, "the Cline payload's parameters");
+    return { ...base, tool, ...classifyTool(tools, tool, parameters, before ? "before" : "after") };
+  },
+  answer(_event, decision) {
+    switch (decision.kind) {
+      case "allow":
+        return jsonAnswer({ cancel: false });
+      case "deny":
+        return jsonAnswer({ cancel: true, errorMessage: decision.message });
+      case "report":
+        return jsonAnswer({ cancel: false, contextModification: decision.message });
+      case "context":
+        return jsonAnswer({ cancel: false, contextModification: decision.text });
+    }
+  },
+};

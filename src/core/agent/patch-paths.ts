@@ -1,0 +1,14 @@
+/**
+ * The files an apply_patch text writes (Codex's patch format, also used by other agents): every
+ * `*** Add File:`, `*** Update File:`, `*** Delete File:` header and every `*** Move to:`
+ * destination. Null when the text is not such a patch.
+ */
+export function patchPaths(text: string): string[] | null {
+  if (!text.includes("*** Begin Patch")) return null;
+  const paths: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/.exec(line);
+    if (match?.[1] && match[1].trim() !== "") paths.push(match[1].trim());
+  }
+  return paths;
+}

@@ -1,0 +1,46 @@
+import { isGovernancePath } from "../governance-files.js";
+
+/**
+ * Where each agent reads its hooks from (the project's files): an agent that could write these
+ * could switch its own gate off, so no agent writes them — `intentguard agent install` does, run
+ * by a person. Repo-root relative: a file, or a folder ending in `/` and everything under it.
+ */
+export const agentHookConfigs: readonly string[] = [
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".codex/hooks.json",
+  ".codex/config.toml",
+  ".gemini/settings.json",
+  ".cursor/hooks.json",
+  ".github/hooks/",
+  ".windsurf/hooks.json",
+  ".clinerules/hooks/",
+  ".opencode/plugin/",
+  ".opencode/plugins/",
+  ".kilocode/plugin/",
+  ".kilocode/plugins/",
+  "opencode.json",
+  "opencode.jsonc",
+  // git's own hooks, when husky keeps them in the work tree: the commit gate itself.
+  ".husky/",
+];
+
+function isAgentHookConfig(path: string): boolean {
+  const folded = path.toLowerCase();
+  return agentHookConfigs.some((entry) =>
+    entry.endsWith("/") ? folded.startsWith(entry) : folded === entry,
+  );
+}
+
+/** Why an agent may not write a path: the rules, or an agent's hooks. */
+export type ProtectedKind = "rules" | "agent-hooks";
+
+/**
+ * Whether a repo-relative path is closed to agents whatever their intent: the rules intentguard
+ * reads, and every agent's hook configuration. Compared without letter case: on a
+ * case-insensitive file system `.Claude/Settings.json` is the same file.
+ */
+export function protectedFromAgents(path: string): ProtectedKind | null {
+  if (isGovernancePath(path) || isGovernancePath(path.toLowerCase())) return "rules";
+  return isAgentHookConfig(path) ? "agent-hooks" : null;
+}

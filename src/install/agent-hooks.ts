@@ -1,0 +1,137 @@
+import { chmodSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { JsonObject } from "../core/agent/agent-config.js";
+import { IntentguardError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readIfExists } from "../fs/read-if-exists.js";
+import type { Repo } from "../git/repo.js";
+import { agentHookCommand } from "./agent-hook-command.js";
+import { type AgentWiring, agentWirings, ownMarker } from "./agent-wirings.js";
+import type { FileAction } from "./husky-hook-file.js";
+
+export interface AgentFileResult {
+  agent: string;
+  file: string;
+  action: FileAction | "kept";
+}
+
+export function wiringOf(agent: string): AgentWiring | undefined {
+  return agentWirings.find((wiring) => wiring.agent === agent);
+}
+
+/**
+ * Wires an agent to intentguard in this repository: merges our hook entries into its project
+ * configuration (keeping the user's, replacing our own), or writes the files that are ours.
+ * Idempotent. A configuration that is not valid JSON is refused, naming the file: nothing is
+ * written for that agent.
+ */
+export function installAgent(repo: Repo, wiring: AgentWiring): AgentFileResult[] {
+  const command = agentHookCommand(repo, wiring.agent, wiring.failure);
+  if (wiring.kind === "merged") {
+    const file = path.join(repo.root, wiring.file);
+    const existing = readConfig(file, wiring.file);
+    const merged = wiring.add(existing?.config ?? {}, command);
+    if (typeof merged === "string") {
+      throw new IntentguardError(
+        `${wiring.file} cannot take intentguard's hooks: ${merged}. Fix it (it must be the agent's JSON configuration), then run intentguard agent install ${wiring.agent} again.`,
+      );
+    }
+    return [
+      { agent: wiring.agent, file: wiring.file, action: writeJson(file, merged, existing?.text) },
+    ];
+  }
+  return wiring.files.map((own) => {
+    const file = path.join(repo.root, own.path);
+    const text = own.text(command);
+    const existing = readIfExists(file)?.toString("utf8");
+    if (existing !== undefined && !existing.includes(ownMarker)) {
+      return { agent: wiring.agent, file: own.path, action: "kept" };
+    }
+    if (existing === text) return { agent: wiring.agent, file: own.path, action: "unchanged" };
+    writeFileAtomic(file, text, own.executable ? 0o755 : 0o644);
+    if (own.executable) chmodSync(file, 0o755);
+    return {
+      agent: wiring.agent,
+      file: own.path,
+      action: existing === undefined ? "added" : "updated",
+    };
+  });
+}
+
+/** Removes only our entries and our own files; the user's stay as they were. */
+export function uninstallAgent(repo: Repo, wiring: AgentWiring): AgentFileResult[] {
+  if (wiring.kind === "merged") {
+    const file = path.join(repo.root, wiring.file);
+    const existing = readConfig(file, wiring.file);
+    if (!existing) return [{ agent: wiring.agent, file: wiring.file, action: "absent" }];
+    const kept = wiring.remove(existing.config);
+    const empty = Object.keys(kept).every(
+      (key) =>
+        key === "version" ||
+        (key === "hooks" && Object.keys(kept.hooks as JsonObject).length === 0),
+    );
+    if (empty) {
+      rmSync(file, { force: true });
+      return [{ agent: wiring.agent, file: wiring.file, action: "removed" }];
+    }
+    const action = writeJson(file, kept, existing.text);
+    return [
+      {
+        agent: wiring.agent,
+        file: wiring.file,
+        action: action === "unchanged" ? "absent" : "removed",
+      },
+    ];
+  }
+  return wiring.files.map((own) => {
+    const file = path.join(repo.root, own.path);
+    const existing = readIfExists(file)?.toString("utf8");
+    if (existing === undefined) return { agent: wiring.agent, file: own.path, action: "absent" };
+    if (!existing.includes(ownMarker))
+      return { agent: wiring.agent, file: own.path, action: "kept" };
+    rmSync(file, { force: true });
+    return { agent: wiring.agent, file: own.path, action: "removed" };
+  });
+}
+
+/** Which agents this repository wires to intentguard (doctor). */
+export function wiredAgents(repo: Repo): string[] {
+  return agentWirings
+    .filter((wiring) => {
+      const files = wiring.kind === "merged" ? [wiring.file] : wiring.files.map((own) => own.path);
+      return files.some((name) => {
+        try {
+          return readFileSync(path.join(repo.root, name), "utf8").includes(
+            `agent-hook ${wiring.agent}`,
+          );
+        } catch {
+          return false;
+        }
+      });
+    })
+    .map((wiring) => wiring.agent);
+}
+
+function readConfig(file: string, name: string): { config: JsonObject; text: string } | null {
+  const text = readIfExists(file)?.toString("utf8");
+  if (text === undefined || text.trim() === "") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new IntentguardError(
+      `${name} is not valid JSON (${(error as Error).message}), so intentguard cannot merge its hooks into it without losing yours. Fix the file (comments are not JSON), then run the command again.`,
+    );
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new IntentguardError(`${name} is not a JSON object; fix it, then run the command again.`);
+  }
+  return { config: value as JsonObject, text };
+}
+
+function writeJson(file: string, value: JsonObject, before: string | undefined): FileAction {
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  if (text === before) return "unchanged";
+  writeFileAtomic(file, text);
+  return before === undefined ? "added" : "updated";
+}

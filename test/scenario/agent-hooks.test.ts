@@ -1,0 +1,374 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  createScratchDir,
+  createSelectedRepo,
+  expectSuccess,
+  type Run,
+  type TestRepo,
+} from "../support/test-repo.js";
+
+const fixtures = path.join(__dirname, "..", "fixtures", "agent-hooks");
+
+// biome-ignore lint/suspicious/noExplicitAny: recorded JSON payloads, edited field by field
+type Payload = Record<string, any>;
+
+/** A recorded payload (test/fixtures/agent-hooks), its /REPO placeholder made this repository. */
+function fixture(repo: TestRepo, agent: string, name: string): Payload {
+  const text = readFileSync(path.join(fixtures, agent, name), "utf8");
+  return JSON.parse(text.replaceAll("/REPO", repo.dir));
+}
+
+function hook(repo: TestRepo, agent: string, payload: Payload | string): Run {
+  const input = typeof payload === "string" ? payload : JSON.stringify(payload);
+  return repo.intentguard(["agent-hook", agent], { input });
+}
+
+/** How each agent's recorded pre-write payload names its file, and how its deny reads. */
+interface Dialect {
+  pre: string;
+  setPath(payload: Payload, file: string): void;
+  /** The message of a deny in this agent's blocking form, null when the answer is not a deny. */
+  denied(run: Run): string | null;
+  allowed(run: Run): boolean;
+}
+
+function exitTwo(run: Run): string | null {
+  return run.status === 2 && run.stdout === "" && run.stderr.startsWith("intentguard: ")
+    ? run.stderr
+    : null;
+}
+
+const silentAllow = (run: Run) => run.status === 0 && run.stdout === "" && run.stderr === "";
+
+const dialects: Record<string, Dialect> = {
+  "claude-code": {
+    pre: "pre-edit.json",
+    setPath: (p, file) => {
+      p.tool_input.file_path = file;
+    },
+    denied: exitTwo,
+    allowed: silentAllow,
+  },
+  codex: {
+    pre: "pre-edit.json",
+    setPath: (p, file) => {
+      p.tool_input.command = `*** Begin Patch\n*** Update File: ${file}\n@@\n-a\n+b\n*** End Patch\n`;
+    },
+    denied: exitTwo,
+    allowed: silentAllow,
+  },
+  gemini: {
+    pre: "pre-edit.json",
+    setPath: (p, file) => {
+      p.tool_input.file_path = file;
+    },
+    denied: exitTwo,
+    allowed: silentAllow,
+  },
+  cursor: {
+    pre: "pre-edit.json",
+    setPath: (p, file) => {
+      p.tool_input.file_path = file;
+    },
+    denied: (run) => {
+      if (run.status !== 0) return null;
+      const answer = JSON.parse(run.stdout);
+      if (answer.permission !== "deny") return null;
+      expect(answer.user_message).toBe(answer.agent_message.split("\n")[0]);
+      return answer.agent_message;
+    },
+    allowed: (run) => run.status === 0 && run.stdout === '{"permission":"allow"}\n',
+  },
+  copilot: {
+    pre: "pre-edit.json",
+    setPath: (p, file) => {
+      p.toolArgs = JSON.stringify({ ...JSON.parse(p.toolArgs), path: file });
+    },
+    denied: (run) => {
+      if (run.status !== 0 || run.stdout === "") return null;
+      const answer = JSON.parse(run.stdout);
+      return answer.permissionDecision === "deny" ? answer.permissionDecisionReason : null;
+    },
+    allowed: silentAllow,
+  },
+  windsurf: {
+    pre: "pre-edit.json",
+    setPath: (p, file) => {
+      p.tool_info.file_path = file;
+    },
+    denied: exitTwo,
+    allowed: silentAllow,
+  },
+  cline: {
+    pre: "pre-edit.json",
+    setPath: (p, file) => {
+      p.preToolUse.parameters.path = file;
+    },
+    denied: (run) => {
+      if (run.status !== 0) return null;
+      const answer = JSON.parse(run.stdout);
+      return answer.cancel === true ? answer.errorMessage : null;
+    },
+    allowed: (run) => run.status === 0 && run.stdout === '{"cancel":false}\n',
+  },
+  opencode: {
+    pre: "pre-edit.json",
+    setPath: (p, file) => {
+      p.output.args.filePath = file;
+    },
+    denied: exitTwo,
+    allowed: silentAllow,
+  },
+};
+
+describe("agent-hook: the scope gate before an agent writes, in each agent's dialect", () => {
+  let repo: TestRepo;
+  let unselected: TestRepo;
+  let outside: string;
+  beforeAll(async () => {
+    repo = await createSelectedRepo("INT-001");
+    unselected = await createSelectedRepo("INT-001");
+    expectSuccess(unselected.intentguard(["select", "--clear"]), "select --clear");
+    outside = path.join(createScratchDir(), "elsewhere.ts");
+  });
+
+  function ask(agent: string, file: string): Run {
+    const dialect = dialects[agent] as Dialect;
+    const payload = fixture(repo, agent, dialect.pre);
+    dialect.setPath(payload, file);
+    return hook(repo, agent, payload);
+  }
+
+  it.each(Object.keys(dialects))("%s: allowed in scope, denied everywhere else", (agent) => {
+    const dialect = dialects[agent] as Dialect;
+    // The recorded payload itself: src/auth/login.ts, in INT-001's scope.
+    expect(dialect.allowed(hook(repo, agent, fixture(repo, agent, dialect.pre)))).toBe(true);
+    expect(dialect.allowed(ask(agent, "src/auth/new.ts"))).toBe(true);
+    const cases: [string, string][] = [
+      [`${repo.dir}/docs/guide.md`, "1 path outside the scope of INT-001 (Auth)"],
+      ["src/auth/secrets/key.ts", "forbidden"],
+      ["src/../../escape.ts", "is outside this repository"],
+      [outside, "is outside this repository"],
+      [".orchestration/active_intents.yaml", "holds the rules that bind this agent"],
+      [".claude/settings.json", "configures the hooks that gate this agent"],
+      [".cursor/hooks.json", "configures the hooks that gate this agent"],
+      [".git/hooks/pre-commit", "inside git's own directory"],
+    ];
+    for (const [file, reason] of cases) {
+      const message = dialect.denied(ask(agent, file));
+      expect(message, `${agent} writing ${file}`).toContain(reason);
+    }
+    // The model is told which intent covers the path.
+    expect(dialect.denied(ask(agent, "docs/guide.md"))).toContain(
+      "INT-002 (Docs) covers it: commit them under it",
+    );
+    const malformed = dialect.denied(hook(repo, agent, "{not json"));
+    expect(malformed).toContain("could not be read");
+    expect(malformed).toContain("so the tool call is denied");
+  });
+
+  it.each(Object.keys(dialects))("%s: with no intent selected, every write is denied", (agent) => {
+    const dialect = dialects[agent] as Dialect;
+    const payload = fixture(unselected, agent, dialect.pre);
+    const message = dialect.denied(hook(unselected, agent, payload));
+    expect(message).toContain("the commit declares no intent");
+    expect(message).toContain("INT-001 (Auth), INT-002 (Docs)");
+  });
+
+  it("reads every file of a Codex apply_patch: Add, Update, Delete and Move to", () => {
+    const patch = fixture(repo, "codex", "pre-apply-patch.json");
+    expect(dialects.codex?.allowed(hook(repo, "codex", patch))).toBe(true);
+    patch.tool_input.command = patch.tool_input.command.replace(
+      "*** Move to: src/auth/new-name.ts",
+      "*** Move to: docs/new-name.md",
+    );
+    expect(exitTwo(hook(repo, "codex", patch))).toContain("create docs/new-name.md");
+  });
+
+  it("reads Cline's parameters.path, relative to its workspace root", () => {
+    const legacy = fixture(repo, "cline", "pre-edit.legacy.json");
+    expect(legacy.preToolUse.parameters.path).toBe("src/auth/login.ts");
+    expect(dialects.cline?.allowed(hook(repo, "cline", legacy))).toBe(true);
+    legacy.preToolUse.parameters.path = "docs/index.md";
+    expect(dialects.cline?.denied(hook(repo, "cline", legacy))).toContain("modify docs/index.md");
+  });
+
+  it("tells the agent its intent and scope when its session starts", () => {
+    const start = hook(repo, "claude-code", fixture(repo, "claude-code", "session-start.json"));
+    expect(start.status).toBe(0);
+    const context = JSON.parse(start.stdout).hookSpecificOutput;
+    expect(context.hookEventName).toBe("SessionStart");
+    expect(context.additionalContext).toContain("INT-001 — Auth (IN_PROGRESS)");
+    expect(context.additionalContext).toContain("owned scope:     src/auth, test/auth/**");
+    expect(context.additionalContext).toContain("forbidden scope: src/auth/secrets");
+    const cline = hook(repo, "cline", fixture(repo, "cline", "session-start.json"));
+    expect(JSON.parse(cline.stdout)).toMatchObject({ cancel: false });
+    expect(JSON.parse(cline.stdout).contextModification).toContain("INT-001 — Auth");
+  });
+});
+
+/** A line hash as records hold it, computed here independently. */
+function lineHash(line: string): string {
+  return createHash("sha256").update(line).digest("hex").slice(0, 16);
+}
+
+describe("observed attribution: what an agent's hook saw it write is the agent's", () => {
+  const session = "sess-obs";
+  const model = "claude-sonnet-4-5-20250929";
+
+  function call(
+    repo: TestRepo,
+    event: string,
+    tool: string,
+    toolUseId: string,
+    input: Payload,
+  ): Run {
+    return hook(repo, "claude-code", {
+      session_id: session,
+      transcript_path: "/dev/null",
+      cwd: repo.dir,
+      hook_event_name: event,
+      tool_name: tool,
+      tool_input: input,
+      tool_use_id: toolUseId,
+    });
+  }
+
+  /** The agent writes `content` to `file` through Claude Code's Write tool, hooks around it. */
+  function agentWrites(repo: TestRepo, file: string, content: string, toolUseId: string): void {
+    const input = { file_path: path.join(repo.dir, file), content };
+    expect(call(repo, "PreToolUse", "Write", toolUseId, input).status).toBe(0);
+    repo.write(file, content);
+    expect(call(repo, "PostToolUse", "Write", toolUseId, input).status).toBe(0);
+  }
+
+  function record(repo: TestRepo, rev = "HEAD") {
+    const shown = repo.intentguard(["trace", "show", "--json", rev]);
+    expect(shown.status).toBe(0);
+    return JSON.parse(shown.stdout)[0];
+  }
+
+  const observed = (toolUseId: string) => ({
+    contributor: { entity_type: "AI", agent_id: "claude-code", model_identifier: model },
+    evidence: {
+      kind: "observed",
+      agent_id: "claude-code",
+      model_identifier: model,
+      session_id: session,
+      tool_use_id: toolUseId,
+    },
+  });
+
+  it("records the agent's lines as observed and the person's as theirs, in one commit and the next", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    const start = fixture(repo, "claude-code", "session-start.json");
+    expect(hook(repo, "claude-code", { ...start, session_id: session, model }).status).toBe(0);
+
+    // The agent writes lines 2-3; a person adds line 4; one commit.
+    agentWrites(repo, "src/auth/login.ts", "export const login = 1;\nai two\nai three\n", "t1");
+    repo.write("src/auth/login.ts", "export const login = 1;\nai two\nai three\nperson four\n");
+    expectSuccess(repo.commit("Login", ["-a"]), "commit");
+    const first = record(repo);
+    const file = first.files.find((one: Payload) => one.relative_path === "src/auth/login.ts");
+    expect(first.contributor).toMatchObject({ entity_type: "HUMAN" });
+    expect(file.ranges).toEqual([
+      {
+        start_line: 2,
+        end_line: 3,
+        content_hash: `sha256:${createHash("sha256").update("ai two\nai three").digest("hex")}`,
+        line_hashes: [lineHash("ai two"), lineHash("ai three")],
+        ...observed("t1"),
+      },
+      {
+        start_line: 4,
+        end_line: 4,
+        content_hash: `sha256:${createHash("sha256").update("person four").digest("hex")}`,
+        line_hashes: [lineHash("person four")],
+      },
+    ]);
+    const blame = JSON.parse(
+      repo.intentguard(["trace", "blame", "--json", "src/auth/login.ts"]).stdout,
+    );
+    const who = blame.lines.map((line: Payload) => line.contributor.type);
+    expect(who).toEqual(["HUMAN", "AI", "AI", "HUMAN"]);
+    expect(blame.lines[1].contributor).toMatchObject({ agent: "claude-code", model });
+    expect(blame.lines[1].reason).toContain(
+      `observed written by an agent's hook (claude-code, ${model}, session ${session}, tool call t1)`,
+    );
+
+    // An agent line left uncommitted carries to the next commit; a person's commit between
+    // does not take it.
+    agentWrites(
+      repo,
+      "src/auth/login.ts",
+      "export const login = 1;\nai two\nai three\nperson four\nai five\n",
+      "t2",
+    );
+    repo.write("src/auth/other.ts", "person other\n");
+    repo.git("add", "src/auth/other.ts");
+    expectSuccess(repo.commit("Other"), "commit other");
+    expect(record(repo).files[0].ranges[0].contributor).toBeUndefined();
+    // A person rewrites an agent line before committing: the person's.
+    agentWrites(
+      repo,
+      "src/auth/login.ts",
+      "export const login = 1;\nai two\nai three\nperson four\nai five\nai six\n",
+      "t3",
+    );
+    repo.write(
+      "src/auth/login.ts",
+      "export const login = 1;\nai two\nai three\nperson four\nai five\nperson six\n",
+    );
+    expectSuccess(repo.commit("Login again", ["-a"]), "commit");
+    const third = record(repo).files[0];
+    expect(third.ranges).toEqual([
+      {
+        start_line: 5,
+        end_line: 5,
+        content_hash: `sha256:${createHash("sha256").update("ai five").digest("hex")}`,
+        line_hashes: [lineHash("ai five")],
+        ...observed("t2"),
+      },
+      {
+        start_line: 6,
+        end_line: 6,
+        content_hash: `sha256:${createHash("sha256").update("person six").digest("hex")}`,
+        line_hashes: [lineHash("person six")],
+      },
+    ]);
+    expect(repo.intentguard(["trace", "verify"]).status).toBe(0);
+  });
+
+  it("judges what a shell command changed: out of scope reported, in scope checkpointed", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    const input = { command: "generate" };
+    expect(call(repo, "PreToolUse", "Bash", "sh1", input).status).toBe(0);
+    repo.write("docs/generated.md", "# generated\n");
+    repo.write("src/auth/generated.ts", "generated one\ngenerated two\n");
+    const after = call(repo, "PostToolUse", "Bash", "sh1", input);
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain(
+      "intentguard: the shell command changed a file outside what this intent may touch (docs/generated.md)",
+    );
+    repo.git("add", "src/auth/generated.ts");
+    expectSuccess(repo.commit("Generated"), "commit");
+    const [file] = record(repo).files;
+    expect(file.relative_path).toBe("src/auth/generated.ts");
+    expect(file.ranges).toEqual([
+      expect.objectContaining({
+        start_line: 1,
+        end_line: 2,
+        contributor: { entity_type: "AI", agent_id: "claude-code" },
+        evidence: {
+          kind: "observed",
+          agent_id: "claude-code",
+          session_id: session,
+          tool_use_id: "sh1",
+        },
+      }),
+    ]);
+  });
+});
