@@ -12,6 +12,7 @@ import type { Repo } from "../git/repo.js";
 import { gitVersion } from "../git/revisions.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import { snapshotFromGit } from "../governance/governance-snapshot.js";
+import { wiredAgents, wiringOf } from "../install/agent-hooks.js";
 import { chainedSuffix } from "../install/git-hook-file.js";
 import { findHooksTarget, type HooksTarget } from "../install/hooks-target.js";
 import { hooksHuskyLacks, managedHooks, retiredHooks } from "../install/managed-hooks.js";
@@ -44,7 +45,32 @@ export async function diagnose(repo: Repo, env: Environment): Promise<Diagnosis[
     ...(await governanceAndSelection(repo)),
     ...(await notesRewrite(repo)),
     ...(await notesFetch(repo)),
+    ...agentHooks(repo),
   ];
+}
+
+/**
+ * Which coding agents this repository wires to intentguard (`agent install`), and what a hook
+ * that fails does for each: the gate before a write is only as closed as the agent lets it be.
+ */
+function agentHooks(repo: Repo): Diagnosis[] {
+  const wired = wiredAgents(repo);
+  if (wired.length === 0) {
+    return [
+      ok(
+        "no coding agent's hooks call intentguard here: agents meet the gate when they commit (intentguard agent install <agent…> wires them before each write)",
+      ),
+    ];
+  }
+  return wired.map((agent) => {
+    const wiring = wiringOf(agent);
+    const crash =
+      wiring?.crash === "blocks" ? "a crash denies the write" : "a crash lets it proceed";
+    const timeout =
+      wiring?.timeout === "blocks" ? "a timeout denies it" : "a timeout lets it proceed";
+    const what = `${agent}: its hooks call intentguard before each write (${crash}, ${timeout})`;
+    return wiring?.caveat ? warn(what, wiring.caveat) : ok(what);
+  });
 }
 
 /**

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { PayloadError } from "../../src/core/agent/agent-event.js";
+import { decodePayload } from "../../src/core/agent/decode-payload.js";
+import { carryOwners, lineSources, runsOf } from "../../src/core/agent/line-owners.js";
+import { patchPaths } from "../../src/core/agent/patch-paths.js";
+import { protectedFromAgents } from "../../src/core/agent/protected-paths.js";
+import { toolPaths } from "../../src/core/agent/tool-paths.js";
+
+describe("decodePayload", () => {
+  const value = { hook_event_name: "PreToolUse", path: "src/é.ts" };
+  const text = JSON.stringify(value);
+
+  it("reads UTF-8, with or without a byte order mark, and UTF-16 either way round", () => {
+    const be = Buffer.from(text, "utf16le");
+    be.swap16();
+    for (const bytes of [
+      Buffer.from(text),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
+      Buffer.from(text, "utf16le"),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), be]),
+    ]) {
+      expect(decodePayload(bytes)).toEqual(value);
+    }
+  });
+
+  it("refuses an empty payload and one that is not JSON", () => {
+    expect(() => decodePayload(Buffer.from("  \n"))).toThrow(
+      new PayloadError("the payload on stdin is empty"),
+    );
+    expect(() => decodePayload(Buffer.from("{oops"))).toThrow(/the payload on stdin is not JSON/);
+  });
+});
+
+describe("the paths a tool writes", () => {
+  it("reads every header of an apply_patch text, Move to included", () => {
+    const patch =
+      "*** Begin Patch\n*** Add File: a.ts\n+x\n*** Update File: b c.ts\n*** Move to: d.ts\n@@\n-y\n+z\n*** Delete File: e.ts\r\n*** End Patch";
+    expect(patchPaths(patch)).toEqual(["a.ts", "b c.ts", "d.ts", "e.ts"]);
+    expect(patchPaths("no patch here")).toBeNull();
+  });
+
+  it("finds path fields at the top, in lists, and patches in any string, but not in content", () => {
+    expect(
+      toolPaths({ file_path: "/r/a.ts", content: "*** Begin Patch\n*** Add File: x\n" }),
+    ).toEqual(["/r/a.ts"]);
+    expect(toolPaths({ edits: [{ filePath: "b.ts" }, { path: "c.ts" }] })).toEqual([
+      "b.ts",
+      "c.ts",
+    ]);
+    expect(
+      toolPaths({ command: ["apply_patch", "*** Begin Patch\n*** Update File: d.ts\n"] }),
+    ).toEqual(["d.ts"]);
+    expect(toolPaths({ notebook_path: "n.ipynb", file_path: "n.ipynb" })).toEqual(["n.ipynb"]);
+  });
+});
+
+describe("protectedFromAgents", () => {
+  it("closes the rules and every agent's hooks, in any letter case, and nothing else", () => {
+    expect(protectedFromAgents(".orchestration/active_intents.yaml")).toBe("rules");
+    expect(protectedFromAgents("policies/intentguard.yaml")).toBe("rules");
+    expect(protectedFromAgents(".Claude/Settings.json")).toBe("agent-hooks");
+    expect(protectedFromAgents(".github/hooks/mine.json")).toBe("agent-hooks");
+    expect(protectedFromAgents(".clinerules/hooks/PreToolUse")).toBe("agent-hooks");
+    expect(protectedFromAgents(".husky/pre-commit")).toBe("agent-hooks");
+    expect(protectedFromAgents(".github/workflows/ci.yml")).toBeNull();
+    expect(protectedFromAgents(".claude/agents/reviewer.md")).toBeNull();
+    expect(protectedFromAgents("src/settings.json")).toBeNull();
+  });
+});
+
+describe("line owners", () => {
+  it("keeps each line's writer as lines are inserted and removed around it", () => {
+    expect(lineSources(["a", "b", "c"], ["a", "x", "c", "d"])).toEqual([0, -1, 2, -1]);
+    const owners = carryOwners(["a", "b", "c"], [null, 0, 0], ["new", "a", "b", "c!"], 1);
+    expect(owners).toEqual([1, null, 0, 1]);
+    // A person's edit (writer null) takes the line.
+    expect(carryOwners(["a", "b"], [0, 0], ["a", "B"], null)).toEqual([0, null]);
+    expect(runsOf([1, 1, null, 1, 0, 1], 1)).toEqual([
+      [1, 2],
+      [4, 4],
+      [6, 6],
+    ]);
+  });
+});
