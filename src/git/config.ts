@@ -52,3 +52,53 @@ export async function committerEmail(dir: string): Promise<string | undefined> {
   if (status !== 0) return undefined;
   return /<([^>]*)>/.exec(stdout.toString("utf8"))?.[1]?.trim() || undefined;
 }
+
+/** A value as git resolves it in `dir` without following include.path and includeIf. */
+export async function readGitConfigWithoutIncludes(
+  dir: string,
+  key: string,
+): Promise<string | undefined> {
+  const { stdout, status } = await runGit(dir, ["config", "--no-includes", "--get", key], {
+    okExitCodes: [1],
+  });
+  return status === 0 ? stdout.toString("utf8").replace(/\n$/, "") : undefined;
+}
+
+/** A value in one config file (`git config --file`), or undefined when unset or no such file. */
+export async function readGitConfigFile(
+  dir: string,
+  file: string,
+  key: string,
+): Promise<string | undefined> {
+  const { stdout, status } = await runGit(dir, ["config", "--file", file, "--get", key], {
+    okExitCodes: [1],
+  });
+  return status === 0 ? stdout.toString("utf8").replace(/\n$/, "") : undefined;
+}
+
+/** Sets a key in one config file, which git creates if need be (and quotes the value as needed). */
+export async function setGitConfigFile(
+  dir: string,
+  file: string,
+  key: string,
+  value: string,
+): Promise<void> {
+  await runGit(dir, ["config", "--file", file, key, value]);
+}
+
+/**
+ * Removes a section of the repository's config when no key is left in it: `git config --unset`
+ * leaves the `[section "subsection"]` line behind.
+ */
+export async function removeEmptyConfigSection(dir: string, section: string): Promise<void> {
+  // git lists keys with the section name lowercased, the subsection as written.
+  const [name = "", ...subsection] = section.split(".");
+  const listed = [name.toLowerCase(), ...subsection].join(".");
+  const pattern = `^${listed.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\.`;
+  const { status } = await runGit(dir, ["config", "--local", "--get-regexp", pattern], {
+    okExitCodes: [1],
+  });
+  if (status === 1) {
+    await runGit(dir, ["config", "--local", "--remove-section", section], { okExitCodes: [128] });
+  }
+}

@@ -8,9 +8,14 @@ import { listRemotes, notesFetchRefspec } from "../git/notes-remote.js";
 import type { Repo } from "../git/repo.js";
 import { shellQuote } from "../report/shell-quote.js";
 import { installGitHook, type ShimsLocation, uninstallGitHook } from "./git-hook-file.js";
-import { findHooksTarget, type HooksTarget, isInWorkTree } from "./hooks-target.js";
+import { findHooksTarget, type HooksTarget, isInWorkTree, ownHooksDir } from "./hooks-target.js";
 import { addHuskyLine, type FileAction, removeHuskyLine } from "./husky-hook-file.js";
 import { huskyLauncherName, removeHuskyLauncher, writeHuskyLauncher } from "./husky-launcher.js";
+import {
+  installLinkedWorktreeHooks,
+  linkedFolder,
+  removeLinkedWorktreeHooks,
+} from "./linked-worktrees.js";
 import { hooksHuskyLacks, managedHooks, retiredHooks } from "./managed-hooks.js";
 import { packageDirForHusky, packageDirInRepo, shimPath } from "./package-root.js";
 
@@ -31,6 +36,8 @@ export interface HooksReport {
   rewriteRef: FileAction;
   /** The refspec per remote that makes `git fetch` and `git pull` bring the team's notes. */
   notesFetch: { remote: string; action: FileAction }[];
+  /** The hooks of every linked work tree, with husky (see linked-worktrees.ts), and their folder. */
+  linkedWorktrees: { action: FileAction; dir: string };
 }
 
 /**
@@ -44,6 +51,7 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
   const target = await findHooksTarget(repo);
   await mkdir(target.dir, { recursive: true });
   const results: HookFileResult[] = [];
+  const hasRunners = existsSync(path.join(target.dir, "_", "h"));
   if (target.kind === "husky") {
     const launcher = path.join(target.dir, huskyLauncherName);
     results.push({
@@ -59,7 +67,14 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
         ? await addHuskyLine(file, launcherCommand(repo, target.dir, hook))
         : await installGitHook(file, hook, gitHookShims(repo, target.dir));
     results.push({ hook, file, action });
-    if (target.kind === "husky" && target.huskyInstalled && hooksHuskyLacks.has(hook)) {
+    // Only beside husky's own runners: a linked work tree has none (nor needs them, see
+    // linked-worktrees.ts), and a lone runner there would be an untracked, unignored file.
+    if (
+      target.kind === "husky" &&
+      target.huskyInstalled &&
+      hooksHuskyLacks.has(hook) &&
+      hasRunners
+    ) {
       const runner = path.join(target.dir, "_", hook);
       results.push({ hook, file: runner, action: await writeHuskyRunner(runner) });
     }
@@ -67,7 +82,22 @@ export async function installHooks(repo: Repo): Promise<HooksReport> {
   results.push(...(await removeRetired(repo, target)));
   const removed = await removeGitConfigValue(repo.root, "notes.rewriteRef", notesRef);
   const notesFetch = await configureNotesFetch(repo, "add");
-  return { target, results, rewriteRef: removed ? "removed" : "absent", notesFetch };
+  // Without husky active, linked work trees share the clone's hooks folder: nothing to set up,
+  // and a setup left from husky would point them away from it.
+  const linkedWorktrees = {
+    action:
+      target.kind === "husky" && target.huskyInstalled
+        ? await installLinkedWorktreeHooks(repo, target.dir)
+        : await removeLinkedWorktreeHooks(repo),
+    dir: linkedFolder(repo),
+  };
+  return {
+    target,
+    results,
+    rewriteRef: removed ? "removed" : "absent",
+    notesFetch,
+    linkedWorktrees,
+  };
 }
 
 /** Removes what install added, wherever it is (husky files and git's hooks directory). */
@@ -83,7 +113,7 @@ export async function uninstallHooks(repo: Repo): Promise<HooksReport> {
         results.push({ hook, file: runner, action: await removeHuskyRunner(runner) });
       }
     }
-    const gitFile = path.join(repo.hooksDir, hook);
+    const gitFile = path.join(ownHooksDir(repo), hook);
     results.push({ hook, file: gitFile, action: await uninstallGitHook(gitFile) });
   }
   if (target.kind === "husky") {
@@ -96,7 +126,17 @@ export async function uninstallHooks(repo: Repo): Promise<HooksReport> {
   }
   const removed = await removeGitConfigValue(repo.root, "notes.rewriteRef", notesRef);
   const notesFetch = await configureNotesFetch(repo, "remove");
-  return { target, results, rewriteRef: removed ? "removed" : "absent", notesFetch };
+  const linkedWorktrees = {
+    action: await removeLinkedWorktreeHooks(repo),
+    dir: linkedFolder(repo),
+  };
+  return {
+    target,
+    results,
+    rewriteRef: removed ? "removed" : "absent",
+    notesFetch,
+    linkedWorktrees,
+  };
 }
 
 /** Adds (or removes) every remote's notes fetch refspec; remotes added later: doctor tells. */
@@ -125,7 +165,7 @@ async function configureNotesFetch(
 async function removeRetired(repo: Repo, target: HooksTarget): Promise<HookFileResult[]> {
   const results: HookFileResult[] = [];
   for (const hook of retiredHooks) {
-    const file = path.join(target.kind === "husky" ? target.dir : repo.hooksDir, hook);
+    const file = path.join(target.kind === "husky" ? target.dir : ownHooksDir(repo), hook);
     const action =
       target.kind === "husky" ? await removeHuskyLine(file) : await uninstallGitHook(file);
     if (action === "removed") results.push({ hook, file, action });

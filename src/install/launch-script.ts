@@ -47,12 +47,13 @@ export function launchShim(hook: string): string[] {
 }
 
 /**
- * Without the package only a commit landing needs refusing: reference-transaction also runs for
- * fetches, tags, notes, checkouts and resets, and those stay free when no branch gets a commit it
- * did not have (the shim's own prefilter, repeated here because the shim is what is missing).
+ * Where reference-transaction cannot run the shim, only a commit landing needs refusing: the hook
+ * also runs for fetches, tags, notes, checkouts and resets, and those stay free when no branch
+ * gets a commit it did not have (the shim's own prefilter, repeated because the shim is what is
+ * missing). Ends the hook with 0 for every other update.
  */
-function missingPackage(hook: string): string[] {
-  const landingOnly = [
+export function landingOnly(): string[] {
+  return [
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
     '[ "${1:-}" = prepared ] || exit 0',
     "ig_tips=",
@@ -65,14 +66,19 @@ function missingPackage(hook: string): string[] {
     "# shellcheck disable=SC2086 # one word per commit ID is the point",
     '[ -n "$(GIT_NO_REPLACE_OBJECTS=1 GIT_GRAFT_FILE=/dev/null/no-grafts git rev-list -n 1 $ig_tips --not --branches --remotes --)" ] || exit 0',
   ];
+}
+
+/** Without the package, the hook stops git with one paragraph (only a landing, for reference-transaction). */
+function missingPackage(hook: string): string[] {
+  const landing = landingOnly();
   const guard = hook.startsWith("$")
     ? [
         `if [ "${hook}" = reference-transaction ]; then`,
-        ...landingOnly.map((line) => `  ${line}`),
+        ...landing.map((line) => `  ${line}`),
         "fi",
       ]
     : hook === "reference-transaction"
-      ? landingOnly
+      ? landing
       : [];
   return [
     ...guard,

@@ -49,6 +49,8 @@ export function formatInstallReport(
       lines.push(`  removed the notes fetch refspec from remote ${remote}`);
     }
   }
+  const linked = linkedWorktreesLine(report, path.relative(root, report.linkedWorktrees.dir));
+  if (linked) lines.push(linked);
   if (lines.length === 1) {
     lines.push(
       command === "install" ? "  everything was already installed" : "  nothing to remove",
@@ -71,4 +73,18 @@ function isHuskyLine(report: HooksReport, { file, hook }: HookFileResult): boole
     path.dirname(file) === report.target.dir &&
     hook !== huskyLauncherName
   );
+}
+
+/** The hooks of linked work trees (src/install/linked-worktrees.ts), when they changed. */
+function linkedWorktreesLine(report: HooksReport, dir: string): string | undefined {
+  switch (report.linkedWorktrees.action) {
+    case "added":
+      return `  set up husky's hooks for every linked work tree (git worktree add): git runs them from ${dir}/`;
+    case "updated":
+      return `  updated the hooks of linked work trees in ${dir}/`;
+    case "removed":
+      return `  removed the hooks of linked work trees (${dir}/)`;
+    default:
+      return undefined;
+  }
 }

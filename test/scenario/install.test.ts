@@ -221,6 +221,7 @@ describe("install and uninstall with husky 9", () => {
         "  removed .husky/_/reference-transaction",
         "  removed our line from .husky/pre-push",
         "  removed .husky/intentguard.sh",
+        "  removed the hooks of linked work trees (.git/intentguard-worktrees/)",
         "",
       ].join("\n"),
       stderr: "",

@@ -9,5 +9,6 @@ export const firstHuskyInstallReport = [
   "  added our line to .husky/reference-transaction",
   "  installed .husky/_/reference-transaction",
   "  added our line to .husky/pre-push",
+  "  set up husky's hooks for every linked work tree (git worktree add): git runs them from .git/intentguard-worktrees/",
   "",
 ].join("\n");
