@@ -18,6 +18,7 @@ import { findHooksTarget, type HooksTarget } from "../install/hooks-target.js";
 import { hooksHuskyLacks, managedHooks, retiredHooks } from "../install/managed-hooks.js";
 import { packageRoot, shimPath } from "../install/package-root.js";
 import { readSelection } from "../state/selection.js";
+import { isLinkedWorkTree, linkedWorktreeHooks, runsLinkedHooks } from "./linked-worktrees.js";
 
 export interface Diagnosis {
   level: "ok" | "warn" | "fail";
@@ -38,6 +39,7 @@ export async function diagnose(repo: Repo, env: Environment): Promise<Diagnosis[
     ...(await gitRecentEnough(repo)),
     ...(await hooksLocation(repo, target)),
     ...(await hookFiles(repo, target)),
+    ...(await linkedWorktreeHooks(repo, target)),
     ...(await retiredHookFiles(target)),
     ...packageFiles(),
     ...linkedWorkTree(repo),
@@ -106,6 +108,9 @@ async function hooksLocation(repo: Repo, target: HooksTarget): Promise<Diagnosis
       ),
     ];
   }
+  if (runsLinkedHooks(repo)) {
+    return [ok(`hooks run through husky from ${relative}/ (this linked work tree's own files)`)];
+  }
   if (!existsSync(path.join(target.dir, "_"))) {
     return [
       fail(
@@ -161,7 +166,10 @@ async function hookFiles(repo: Repo, target: HooksTarget): Promise<Diagnosis[]> 
       continue;
     }
     const runner = path.join(target.dir, "_", hook);
-    if (target.kind === "husky" && hooksHuskyLacks.has(hook) && !(await isExecutable(runner))) {
+    // A linked work tree's hooks (install's, for every linked work tree) need no runner.
+    const needsRunner =
+      target.kind === "husky" && hooksHuskyLacks.has(hook) && !runsLinkedHooks(repo);
+    if (needsRunner && !(await isExecutable(runner))) {
       results.push(
         fail(
           `${hook}: husky generates no ${path.relative(repo.root, runner)} for this hook, so git never runs it`,
@@ -233,9 +241,16 @@ function readFileIfPresent(file: string): string | undefined {
 
 /**
  * How to (re)create husky's per-checkout runners and ours here: with the packages of this work
- * tree, or, in a linked work tree without node_modules, with the main work tree's.
+ * tree; in a linked work tree, install's hooks for linked work trees stand in for them.
  */
 function activateHusky(repo: Repo): string {
+  if (isLinkedWorkTree(repo)) {
+    // install sets husky's hooks up for every linked work tree at once (linked-worktrees.ts).
+    const cli = path.join(mainWorkTree(repo), "node_modules", "intentguard", "dist", "cli.cjs");
+    return existsSync(path.join(repo.root, "node_modules", "intentguard"))
+      ? "run npx intentguard install (it sets up the hooks of every linked work tree)"
+      : `run node ${cli} install (it sets up the hooks of every linked work tree)`;
+  }
   if (existsSync(path.join(repo.root, "node_modules"))) {
     return "run npx husky && npx intentguard install in this work tree";
   }
@@ -253,7 +268,7 @@ function mainWorkTree(repo: Repo): string {
  * but `npx intentguard` there looks the package up on the npm registry.
  */
 function linkedWorkTree(repo: Repo): Diagnosis[] {
-  if (path.resolve(repo.gitDir) === path.resolve(repo.commonDir)) return [];
+  if (!isLinkedWorkTree(repo)) return [];
   if (existsSync(path.join(repo.root, "node_modules", "intentguard"))) return [];
   const cli = path.join(mainWorkTree(repo), "node_modules", "intentguard", "dist", "cli.cjs");
   return [
