@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 
 export function timeOnce(command, args, options) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(command, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
+  const stdin = options?.input === undefined ? "ignore" : "pipe";
+  const result = spawnSync(command, args, { ...options, stdio: [stdin, "ignore", "pipe"] });
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0)
     throw new Error(`${command} ${args.join(" ")} exited ${result.status}: ${result.stderr}`);

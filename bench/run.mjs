@@ -3,7 +3,7 @@
 // npm run bench [-- --files 100000 --change 20000 --commit-files 1000 --rebase 50
 //                  --verify-commits 10000 --check-commits 2000 --blame-lines 5000
 //                  --history-commits 1000 --directory-files 200 --real-lines 3000
-//                  --real-commits 200 --rounds 15 --only a,b,c,d,e,f,g,h,i,j,k,l]
+//                  --real-commits 200 --rounds 15 --only a,b,c,d,e,f,g,h,i,j,k,l,m,n]
 // Measures intentguard against raw git and bare Node in the same run and prints the ratios the
 // issues set as targets. Never used as a test: timings belong here, not in assertions.
 import { spawnSync } from "node:child_process";
@@ -22,6 +22,7 @@ import {
   buildTopic,
   filePath,
   git,
+  intentsYaml,
   traceHistory,
 } from "./synthetic-repo.mjs";
 
@@ -39,7 +40,7 @@ const { values } = parseArgs({
     "real-lines": { type: "string", default: "3000" },
     "real-commits": { type: "string", default: "200" },
     rounds: { type: "string", default: "15" },
-    only: { type: "string", default: "a,b,c,d,e,f,g,h,i,j,k,l" },
+    only: { type: "string", default: "a,b,c,d,e,f,g,h,i,j,k,l,m,n" },
     keep: { type: "boolean", default: false },
     builds: { type: "string" },
   },
@@ -477,6 +478,70 @@ try {
         sum(k.node, k.gitLog),
         3,
         `trace stats ${ms(k.stats)}, node ${ms(k.node)} + git log --numstat ${ms(k.gitLog)}; peak memory ${peakMemoryMb(node, [cli, "trace", "stats", range], wideOpts).toFixed(0)} MB`,
+      );
+    }
+  }
+
+  if (only.has("m") || only.has("n")) {
+    // (m) an agent's pre-write decision and (n) its post-write checkpoint of a 2,000-line file
+    // (20 lines rewritten by the agent each round): what a Claude Code hook costs per edit.
+    const agentRepo = path.join(work, "agent");
+    mkdirSync(path.join(agentRepo, "src"), { recursive: true });
+    git(agentRepo, env, ["init", "-q"]);
+    mkdirSync(path.join(agentRepo, ".orchestration"), { recursive: true });
+    writeFileSync(path.join(agentRepo, ".orchestration/active_intents.yaml"), intentsYaml);
+    const big = path.join(agentRepo, "src", "big.ts");
+    const lines = Array.from({ length: 2000 }, (_, n) => `export const line${n} = ${n};`);
+    writeFileSync(big, `${lines.join("\n")}\n`);
+    git(agentRepo, env, ["add", "-A"]);
+    git(agentRepo, env, ["commit", "-q", "-m", "Adopt"]);
+    const agentEnv = { ...env };
+    delete agentEnv.INTENTGUARD_INTENT;
+    const agentOpts = { cwd: agentRepo, env: agentEnv };
+    timeOnce(node, [cli, "select", "INT-001"], agentOpts);
+    let call = 0;
+    const payload = (event) =>
+      JSON.stringify({
+        session_id: "bench",
+        transcript_path: "/dev/null",
+        cwd: agentRepo,
+        hook_event_name: event,
+        tool_name: "Edit",
+        tool_input: { file_path: big, old_string: "a", new_string: "b" },
+        tool_use_id: `tool-${call}`,
+      });
+    // As `agent install` runs it: the agent hooks' own bundle.
+    const agentHook = path.join(root, "dist", "agent-hook.cjs");
+    const hook = (event) =>
+      timeOnce(node, [agentHook, "claude-code"], { ...agentOpts, input: payload(event) });
+    hook("PreToolUse"); // warm: the rules cache, the page cache
+    if (only.has("m")) {
+      const m = interleaved({ node: nodeFloor(agentOpts), pre: () => hook("PreToolUse") }, rounds);
+      report(
+        "(m) agent-hook pre-write decision (Claude Code, in scope), vs node -e 0",
+        m.pre,
+        m.node,
+        1.5,
+        `pre-write ${ms(m.pre)}, node -e 0 ${ms(m.node)}`,
+      );
+    }
+    if (only.has("n")) {
+      const post = () => {
+        call += 1;
+        hook("PreToolUse");
+        const edited = lines.map((line, n) =>
+          n % 100 === call % 100 ? `${line} // ${call}` : line,
+        );
+        writeFileSync(big, `${edited.join("\n")}\n`);
+        return hook("PostToolUse");
+      };
+      const n = interleaved({ node: nodeFloor(agentOpts), post }, rounds);
+      report(
+        "(n) agent-hook post-write checkpoint of a 2,000-line file (20 lines written), vs node -e 0",
+        n.post,
+        n.node,
+        1.5,
+        `post-write ${ms(n.post)}, node -e 0 ${ms(n.node)}`,
       );
     }
   }

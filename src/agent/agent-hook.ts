@@ -7,9 +7,11 @@ import {
   PayloadError,
 } from "../core/agent/agent-event.js";
 import { decodePayload } from "../core/agent/decode-payload.js";
+import { dialectNamed, dialects } from "../core/agent/dialects/index.js";
 import { selectableIntents } from "../core/governance.js";
 import { intentContext } from "../core/intent-context.js";
 import type { Environment } from "../environment.js";
+import { UsageError } from "../errors.js";
 import type { AgentMade } from "../gate/agent-made.js";
 import type { Repo } from "../git/repo.js";
 import { currentGovernance } from "../governance/current-governance.js";
@@ -20,6 +22,26 @@ import { observeWrites } from "./observe-writes.js";
 import { rememberSession } from "./sessions.js";
 import { afterShell, beforeShell } from "./shell-writes.js";
 import { workTreeOf } from "./work-tree-of.js";
+
+/**
+ * `agent-hook <agent>`, from the CLI or its own small bundle (src/agent-hook-cli.ts): the named
+ * agent's payload from stdin, answered in its dialect.
+ */
+export async function answerAgentHook(
+  name: string | undefined,
+  env: Environment,
+): Promise<HookAnswer> {
+  const dialect = name === undefined ? undefined : dialectNamed(name);
+  if (!dialect) {
+    throw new UsageError(
+      `${name === undefined ? "needs an agent" : `${JSON.stringify(name)} is not an agent intentguard knows`}: one of ${dialects.map((one) => one.name).join(", ")} (as intentguard agent install writes it).`,
+      "agent-hook",
+    );
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return runAgentHook(dialect, Buffer.concat(chunks), env);
+}
 
 /**
  * One call of an agent's hook: reads its payload, and answers in its dialect. Before a write the

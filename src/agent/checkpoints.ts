@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { carryOwners, runsOf } from "../core/agent/line-owners.js";
-import { recordedLines } from "../core/trace/range-hash.js";
+import { recordedLines } from "../core/trace/recorded-lines.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 
@@ -39,16 +38,28 @@ export function checkpointDir(stateDir: string): string {
   return path.join(stateDir, "agent");
 }
 
-function key(...parts: string[]): string {
-  return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 32);
+/**
+ * A file name for a path (and a tool call): its bytes in base64url, which any file system takes,
+ * without loading node:crypto on every edit. A name past 200 characters keeps its first 150 and
+ * an FNV-1a hash of the rest; readers check the path stored inside, so a clash loses
+ * observations, never attributes them to another file.
+ */
+export function fileKey(...parts: string[]): string {
+  const name = Buffer.from(parts.join("\0")).toString("base64url");
+  if (name.length <= 200) return name;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < name.length; index++) {
+    hash = Math.imul(hash ^ name.charCodeAt(index), 0x01000193) >>> 0;
+  }
+  return `${name.slice(0, 150)}-${hash.toString(16)}-${name.length}`;
 }
 
 function linesFile(stateDir: string, relative: string): string {
-  return path.join(checkpointDir(stateDir), "lines", `${key(relative)}.json`);
+  return path.join(checkpointDir(stateDir), "lines", `${fileKey(relative)}.json`);
 }
 
 function beforeFile(stateDir: string, relative: string, call: string): string {
-  return path.join(checkpointDir(stateDir), "before", `${key(call, relative)}.json`);
+  return path.join(checkpointDir(stateDir), "before", `${fileKey(call, relative)}.json`);
 }
 
 /**
@@ -114,9 +125,11 @@ export async function checkpointAfter(
     : (known?.text ?? (await fallbackBefore()));
   const writers = known?.writers ?? [];
   // A person's edits between the last observation and this call: theirs (null).
-  const ownersBefore = known
-    ? carryOwners(recordedLines(known.text), known.owners, recordedLines(beforeText), null)
-    : recordedLines(beforeText).map(() => null);
+  const ownersBefore = !known
+    ? recordedLines(beforeText).map(() => null)
+    : known.text === beforeText
+      ? known.owners
+      : carryOwners(recordedLines(known.text), known.owners, recordedLines(beforeText), null);
   const index = writers.length;
   const owners = carryOwners(
     recordedLines(beforeText),

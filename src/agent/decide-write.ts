@@ -9,7 +9,7 @@ import type { AgentMade } from "../gate/agent-made.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { ignoredPaths } from "../git/ignored-paths.js";
 import type { Repo } from "../git/repo.js";
-import { snapshotFromGit } from "../governance/governance-snapshot.js";
+import { headSnapshot } from "../governance/head-snapshot.js";
 import { agentHookMessages as say } from "../report/agent-hook-messages.js";
 import { plainStyle } from "../report/style.js";
 import { formatVerdictText } from "../report/verdict-text.js";
@@ -66,7 +66,7 @@ export async function decideWrite(
   }
   for (const [root, group] of byWorkTree(targets)) {
     const { repo } = group[0] as WriteTarget;
-    const head = await snapshotFromGit(root, { kind: "commit", rev: "HEAD" });
+    const head = await headSnapshot(repo);
     const verdict = await judgePaths(
       repo,
       group.map((target) => target.absolute),

@@ -6,7 +6,7 @@ import type {
   ObservedFile,
   ObservedLine,
 } from "../core/trace/observed-ranges.js";
-import { recordedLines } from "../core/trace/range-hash.js";
+import { recordedLines } from "../core/trace/recorded-lines.js";
 import { readObjects } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
 import { type FileLines, forgetFileLines, observedFiles, type Writer } from "./checkpoints.js";

@@ -1,12 +1,11 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type { AgentEvent } from "../core/agent/agent-event.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
-import { checkpointDir } from "./checkpoints.js";
+import { checkpointDir, fileKey } from "./checkpoints.js";
 
 function sessionFile(stateDir: string, sessionId: string): string {
-  const name = createHash("sha256").update(sessionId).digest("hex").slice(0, 32);
+  const name = fileKey(sessionId);
   return path.join(checkpointDir(stateDir), "sessions", `${name}.json`);
 }
 

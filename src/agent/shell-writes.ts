@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { AgentDecision, AgentEvent } from "../core/agent/agent-event.js";
@@ -13,7 +12,7 @@ import { type ChangedFiles, changedFiles, changedSince } from "../git/changed-fi
 import { agentHookMessages as say } from "../report/agent-hook-messages.js";
 import { plainStyle } from "../report/style.js";
 import { formatVerdictText } from "../report/verdict-text.js";
-import { checkpointDir } from "./checkpoints.js";
+import { checkpointDir, fileKey } from "./checkpoints.js";
 import { checkpoint, writerOf } from "./observe-writes.js";
 import { workTreeOf } from "./work-tree-of.js";
 
@@ -24,7 +23,7 @@ import { workTreeOf } from "./work-tree-of.js";
  */
 function snapshotFile(stateDir: string, event: AgentEvent): string {
   const call = event.toolUseId ?? event.sessionId ?? "shell";
-  const name = createHash("sha256").update(call).digest("hex").slice(0, 32);
+  const name = fileKey(call);
   return path.join(checkpointDir(stateDir), "shell", `${name}.json`);
 }
 

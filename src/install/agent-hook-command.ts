@@ -24,12 +24,15 @@ export function agentHookCommand(repo: Repo, agent: string, failure: HookFailure
   const packageDir = packageDirInRepo(repo);
   const cli =
     packageDir === null
-      ? shellQuote(path.join(packageRoot(), "dist", "cli.cjs"))
-      : `"$(git rev-parse --path-format=absolute --git-common-dir)"/../${shellQuote(packageDir === "." ? "dist/cli.cjs" : `${packageDir}/dist/cli.cjs`)}`;
-  const run = `node ${cli} agent-hook ${agent}; s=$?`;
+      ? shellQuote(path.join(packageRoot(), "dist", "agent-hook.cjs"))
+      : `"$(git rev-parse --path-format=absolute --git-common-dir)"/../${shellQuote(packageDir === "." ? "dist/agent-hook.cjs" : `${packageDir}/dist/agent-hook.cjs`)}`;
+  const run = `node ${cli} ${agent}; s=$?`;
+  // A node that never started left the payload unread: read it (builtins only), so the agent
+  // writing it gets no broken pipe before it reads the answer.
+  const drain = "while IFS= read -r ig_; do :; done";
   if (failure.kind === "exit") {
-    return `${run}; [ "$s" = 0 ] || [ "$s" = 2 ] || { echo ${shellQuote(failureMessage)} >&2; exit 2; }; exit "$s"`;
+    return `${run}; [ "$s" = 0 ] || [ "$s" = 2 ] || { ${drain}; echo ${shellQuote(failureMessage)} >&2; exit 2; }; exit "$s"`;
   }
   const deny = shellQuote(JSON.stringify(failure.deny(failureMessage)));
-  return `${run}; [ "$s" = 0 ] || echo ${deny}; exit 0`;
+  return `${run}; [ "$s" = 0 ] || { ${drain}; echo ${deny}; }; exit 0`;
 }

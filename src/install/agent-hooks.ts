@@ -1,6 +1,6 @@
 import { chmodSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { JsonObject } from "../core/agent/agent-config.js";
+import { hookMark, type JsonObject } from "../core/agent/agent-config.js";
 import { IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -101,9 +101,7 @@ export function wiredAgents(repo: Repo): string[] {
       const files = wiring.kind === "merged" ? [wiring.file] : wiring.files.map((own) => own.path);
       return files.some((name) => {
         try {
-          return readFileSync(path.join(repo.root, name), "utf8").includes(
-            `agent-hook ${wiring.agent}`,
-          );
+          return readFileSync(path.join(repo.root, name), "utf8").includes(hookMark(wiring.agent));
         } catch {
           return false;
         }

@@ -62,12 +62,12 @@ describe("agent install and uninstall", () => {
     expect(claude.hooks.PreToolUse[0]).toEqual(usersClaude.hooks.PreToolUse[0]);
     const ours = claude.hooks.PreToolUse[1];
     expect(ours.matcher).toBe("Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|mcp__.*");
-    expect(ours.hooks[0].command).toContain("agent-hook claude-code");
+    expect(ours.hooks[0].command).toContain("agent-hook.cjs claude-code");
     expect(Object.keys(claude.hooks)).toEqual(["PreToolUse", "SessionStart", "PostToolUse"]);
     const cursor = json(repo, ".cursor/hooks.json");
     expect(cursor.version).toBe(1);
     expect(cursor.hooks.preToolUse[0]).toMatchObject({ failClosed: true, timeout: 30 });
-    expect(repo.read(".clinerules/hooks/PostToolUse")).toContain("agent-hook cline");
+    expect(repo.read(".clinerules/hooks/PostToolUse")).toContain("agent-hook.cjs cline");
 
     const before = [".claude/settings.json", ".cursor/hooks.json"].map((file) => repo.read(file));
     const again = repo.intentguard(["agent", "install", "claude-code", "cursor"]);

@@ -72,6 +72,19 @@ describe("protectedFromAgents", () => {
 describe("line owners", () => {
   it("keeps each line's writer as lines are inserted and removed around it", () => {
     expect(lineSources(["a", "b", "c"], ["a", "x", "c", "d"])).toEqual([0, -1, 2, -1]);
+    expect(lineSources(["a", "b"], ["a", "b"])).toEqual([0, 1]);
+    expect(lineSources(["a", "a"], ["a", "a", "a"])).toEqual([0, 1, -1]);
+    expect(lineSources(["x", "a", "b"], ["a", "b"])).toEqual([1, 2]);
+    expect(lineSources([], ["n"])).toEqual([-1]);
+    // Two lines swapped: one keeps its source, the other is new; the ends are untouched.
+    const before = ["a", "b", "c", "d"];
+    const after = ["a", "c", "b", "d"];
+    const swapped = lineSources(before, after);
+    expect([swapped[0], swapped[3]]).toEqual([0, 3]);
+    expect(swapped.filter((source) => source === -1)).toHaveLength(1);
+    swapped.forEach((source, line) => {
+      if (source !== -1) expect(before[source]).toBe(after[line]);
+    });
     const owners = carryOwners(["a", "b", "c"], [null, 0, 0], ["new", "a", "b", "c!"], 1);
     expect(owners).toEqual([1, null, 0, 1]);
     // A person's edit (writer null) takes the line.

@@ -7,9 +7,14 @@
 /** A JSON object as configuration files hold them. */
 export type JsonObject = Record<string, unknown>;
 
-/** Our entries are known by the command they run: it names `agent-hook <agent>`. */
+/** What every command we install names: the agent hooks' bundle and the agent. */
+export function hookMark(agent: string): string {
+  return `agent-hook.cjs ${agent}`;
+}
+
+/** Our entries are known by the command they run (hookMark). */
 export function isOurCommand(command: unknown, agent: string): boolean {
-  return typeof command === "string" && command.includes(`agent-hook ${agent}`);
+  return typeof command === "string" && command.includes(hookMark(agent));
 }
 
 /** Claude Code's shape, which Codex and Gemini CLI share: hooks.<event>[] of {matcher, hooks[]}. */
@@ -111,9 +116,4 @@ export function withoutFlatHooks(config: JsonObject, agent: string): JsonObject 
     if (left.length > 0) kept[event] = left;
   }
   return { ...config, hooks: kept };
-}
-
-/** Whether a configuration holds any of our hooks for the agent (doctor). */
-export function hasOurHooks(text: string, agent: string): boolean {
-  return text.includes(`agent-hook ${agent}`);
 }

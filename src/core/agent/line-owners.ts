@@ -6,9 +6,26 @@ import { diffArrays } from "diff";
  * wrote them as other lines are inserted or removed around them.
  */
 export function lineSources(before: readonly string[], after: readonly string[]): number[] {
+  // The lines an edit leaves alone at both ends are matched without the diff: an agent's edit
+  // touches a few lines of a long file, and the diff then sees only those.
+  let head = 0;
+  const shorter = Math.min(before.length, after.length);
+  while (head < shorter && before[head] === after[head]) head++;
+  let tail = 0;
+  while (
+    tail < shorter - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  ) {
+    tail++;
+  }
   const sources: number[] = [];
-  let old = 0;
-  for (const part of diffArrays(before as string[], after as string[])) {
+  for (let line = 0; line < head; line++) sources.push(line);
+  let old = head;
+  const middle = diffArrays(
+    before.slice(head, before.length - tail),
+    after.slice(head, after.length - tail),
+  );
+  for (const part of middle) {
     const count = part.count ?? part.value.length;
     if (part.added) {
       for (let k = 0; k < count; k++) sources.push(-1);
@@ -18,6 +35,7 @@ export function lineSources(before: readonly string[], after: readonly string[])
       for (let k = 0; k < count; k++) sources.push(old++);
     }
   }
+  for (let line = before.length - tail; line < before.length; line++) sources.push(line);
   return sources;
 }
 
