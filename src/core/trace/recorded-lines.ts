@@ -50,4 +50,3 @@ export function recordedLines(content: string | Uint8Array): (string | Uint8Arra
   }
   return lines;
 }
-
