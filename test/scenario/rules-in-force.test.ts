@@ -475,7 +475,9 @@ describe("a note is no proof of judgement", () => {
         "git notes --ref=intentguard add -f -m forged HEAD",
         narrowed,
       ],
-      { env: { INTENTGUARD: undefined } },
+      // A later committer date: in the same second as the originals, --force-rebase would
+      // recreate the very same commits, and no branch would move.
+      { env: { INTENTGUARD: undefined, GIT_COMMITTER_DATE: "2030-01-01T00:00:00Z" } },
     );
     expectRefused(rebase, evil);
   });
