@@ -1,6 +1,7 @@
 import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { carryOwners, runsOf } from "../core/agent/line-owners.js";
+import { carryOwners, personLine, runsOf } from "../core/agent/line-owners.js";
+import { textHash } from "../core/agent/text-hash.js";
 import { recordedLines } from "../core/trace/recorded-lines.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -14,14 +15,16 @@ export interface Writer {
 }
 
 /**
- * A file's observed lines: its text when an agent last wrote it, and who wrote each line (an
- * index into `writers`, null for a line no agent was seen writing). Kept per work tree until every
- * line it holds is committed.
+ * A file's observed lines: its text when an agent last wrote it, and who wrote each line — an
+ * index into `writers`, `personLine` for a line a person changed between the agent's writes, null
+ * for a line as it was before the agent first wrote the file (the baseline, fingerprinted by
+ * textHash). Kept per work tree until every line it holds is committed.
  */
 export interface FileLines {
-  version: 1;
+  version: 2;
   path: string;
   text: string;
+  baseline: string;
   owners: (number | null)[];
   writers: Writer[];
 }
@@ -46,12 +49,7 @@ export function checkpointDir(stateDir: string): string {
  */
 export function fileKey(...parts: string[]): string {
   const name = Buffer.from(parts.join("\0")).toString("base64url");
-  if (name.length <= 200) return name;
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < name.length; index++) {
-    hash = Math.imul(hash ^ name.charCodeAt(index), 0x01000193) >>> 0;
-  }
-  return `${name.slice(0, 150)}-${hash.toString(16)}-${name.length}`;
+  return name.length <= 200 ? name : `${name.slice(0, 150)}-${textHash(name)}`;
 }
 
 function linesFile(stateDir: string, relative: string): string {
@@ -93,7 +91,7 @@ export function readFileLines(stateDir: string, relative: string): FileLines | n
   if (!bytes) return null;
   try {
     const value = JSON.parse(bytes.toString("utf8")) as FileLines;
-    return value.version === 1 && value.path === relative ? value : null;
+    return value.version === 2 && value.path === relative ? value : null;
   } catch {
     return null; // a damaged checkpoint only loses observations, never a judgement
   }
@@ -124,12 +122,12 @@ export async function checkpointAfter(
     ? (JSON.parse(snapshot.toString("utf8")) as { text: string }).text
     : (known?.text ?? (await fallbackBefore()));
   const writers = known?.writers ?? [];
-  // A person's edits between the last observation and this call: theirs (null).
+  // A person's edits between the last observation and this call: theirs.
   const ownersBefore = !known
     ? recordedLines(beforeText).map(() => null)
     : known.text === beforeText
       ? known.owners
-      : carryOwners(recordedLines(known.text), known.owners, recordedLines(beforeText), null);
+      : carryOwners(recordedLines(known.text), known.owners, recordedLines(beforeText), personLine);
   const index = writers.length;
   const owners = carryOwners(
     recordedLines(beforeText),
@@ -140,10 +138,18 @@ export async function checkpointAfter(
   const runs = runsOf(owners, index);
   const file = linesFile(stateDir, relative);
   if (runs.length > 0) writers.push(writer);
-  if (owners.every((owner) => owner === null)) {
+  if (owners.every((owner) => owner === null || owner === personLine)) {
     rmSync(file, { force: true });
   } else {
-    const lines: FileLines = { version: 1, path: relative, text: afterText, owners, writers };
+    const baseline = known?.baseline ?? textHash(beforeText);
+    const lines: FileLines = {
+      version: 2,
+      path: relative,
+      text: afterText,
+      baseline,
+      owners,
+      writers,
+    };
     writeFileAtomic(file, JSON.stringify(lines));
   }
   if (runs.length > 0) {
@@ -170,7 +176,7 @@ export function observedFiles(stateDir: string): FileLines[] {
       const value = JSON.parse(
         readFileSync(path.join(checkpointDir(stateDir), "lines", name), "utf8"),
       ) as FileLines;
-      if (value.version === 1) files.push(value);
+      if (value.version === 2) files.push(value);
     } catch {
       // damaged: its observations are lost, nothing else
     }
@@ -178,7 +184,20 @@ export function observedFiles(stateDir: string): FileLines[] {
   return files;
 }
 
-/** Forgets a file's observed lines once all of them are committed. */
-export function forgetFileLines(stateDir: string, relative: string): void {
-  rmSync(linesFile(stateDir, relative), { force: true });
+/**
+ * After a commit of the file: forgotten once it is committed exactly as the agent left it (every
+ * observed line has landed); else its baseline becomes what was committed, which the next
+ * commit's lines are measured from.
+ */
+export function settleFileLines(file: FileLines, stateDir: string, committed: string): void {
+  const target = linesFile(stateDir, file.path);
+  if (file.text === committed) {
+    rmSync(target, { force: true });
+    return;
+  }
+  try {
+    writeFileAtomic(target, JSON.stringify({ ...file, baseline: textHash(committed) }));
+  } catch {
+    // the next commit then credits the person with what it cannot tell apart: nothing is lost
+  }
 }

@@ -10,6 +10,7 @@ import { judgePaths } from "../gate/judge-paths.js";
 import { ignoredPaths } from "../git/ignored-paths.js";
 import type { Repo } from "../git/repo.js";
 import { headSnapshot } from "../governance/head-snapshot.js";
+import { packageRoot } from "../install/package-root.js";
 import { agentHookMessages as say } from "../report/agent-hook-messages.js";
 import { plainStyle } from "../report/style.js";
 import { formatVerdictText } from "../report/verdict-text.js";
@@ -45,21 +46,24 @@ export async function decideWrite(
   if (!home) return denied(say.outside(paths[0] ?? "", cwd));
   const targets: WriteTarget[] = [];
   for (const given of paths) {
-    for (const absolute of new Set([
-      path.resolve(cwd, given),
-      realTarget(path.resolve(cwd, given)),
-    ])) {
+    const lexical = path.resolve(cwd, given);
+    const real = realTarget(lexical);
+    if (real === null) return denied(say.unresolvable(given));
+    if (sharedFile(real)) return denied(say.hardLinked(given));
+    for (const absolute of new Set([lexical, real])) {
       const repo = await workTreeOf(absolute);
       if (!repo || !sameRepository(repo, home)) return denied(say.outside(given, home.root));
+      const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
       if (
         isInside(repo.commonDir, absolute) ||
         isInside(repo.gitDir, absolute) ||
-        isInside(path.join(repo.root, ".git"), absolute)
+        /^\.git(\/|$)/i.test(relative)
       ) {
         return denied(say.gitDirectory(given));
       }
-      const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
-      const closed = protectedFromAgents(relative);
+      const closed =
+        protectedFromAgents(relative) ??
+        (inInstalledPackage(repo, absolute) ? "agent-hooks" : null);
       if (closed) return denied(say.protected(given, closed));
       targets.push({ repo, absolute, relative });
     }
@@ -95,21 +99,49 @@ async function onlyIgnored(repo: Repo, verdict: Verdict): Promise<boolean> {
 /**
  * Where a write really lands: a symlink (or a symlinked folder on the way) writes its target, so
  * the target is judged too. A path that does not exist yet resolves through its nearest existing
- * folder.
+ * folder. Null when a symlink on the way points at nothing: the write would create its target,
+ * wherever that is, so it is not judged by the link's name.
  */
-function realTarget(absolute: string): string {
+function realTarget(absolute: string): string | null {
   let existing = absolute;
   const rest: string[] = [];
   for (;;) {
+    let found = false;
     try {
       lstatSync(existing);
+      found = true;
       return path.join(realpathSync(existing), ...rest);
     } catch {
+      if (found) return null; // it exists, and cannot be resolved: a dangling link
       const parent = path.dirname(existing);
       if (parent === existing) return absolute;
       rest.unshift(path.basename(existing));
       existing = parent;
     }
+  }
+}
+
+/**
+ * Whether a path is inside the intentguard package these hooks run (vendored, or linked from
+ * elsewhere): an agent that rewrote it would switch the gate off. intentguard's own checkout,
+ * whose package is the repository itself, is judged by scope like any repository.
+ */
+function inInstalledPackage(repo: Repo, absolute: string): boolean {
+  const pkg = packageRoot();
+  if (pkg === repo.root || pkg === path.dirname(repo.commonDir)) return false;
+  return isInside(pkg, absolute);
+}
+
+/**
+ * A file with more than one name (a hard link): a write to it changes every name, and which
+ * others there are cannot be told, so the write is not judged by this one.
+ */
+function sharedFile(real: string): boolean {
+  try {
+    const stat = lstatSync(real, { throwIfNoEntry: false });
+    return stat !== undefined && stat.isFile() && stat.nlink > 1;
+  } catch {
+    return false;
   }
 }
 

@@ -1,4 +1,5 @@
-import { lineSources } from "../core/agent/line-owners.js";
+import { lineSources, personLine } from "../core/agent/line-owners.js";
+import { textHash } from "../core/agent/text-hash.js";
 import { pathKey } from "../core/file-change.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import type {
@@ -7,16 +8,20 @@ import type {
   ObservedLine,
 } from "../core/trace/observed-ranges.js";
 import { recordedLines } from "../core/trace/recorded-lines.js";
+import { isTrivialLine } from "../core/trace/recorded-runs.js";
 import { readObjects } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
-import { type FileLines, forgetFileLines, observedFiles, type Writer } from "./checkpoints.js";
+import { type FileLines, observedFiles, settleFileLines, type Writer } from "./checkpoints.js";
 
 /**
  * At landing, which committed lines an agent was seen writing in this work tree: each committed
  * file with checkpointed lines is compared, line by line, with the text the agent last left
- * (checkpoints.ts); lines that are still as the agent wrote them are its, a line a person changed
- * since is not. Costs nothing without checkpoints (one directory read); else one
- * `git cat-file --batch` for the committed blobs.
+ * (checkpoints.ts). A line still as the agent wrote it is its; a line a person changed, before or
+ * after, is the person's. A line the agent's diff saw as the file's own but git counts as added
+ * (two diffs of one change can align repeated lines differently: a rewritten lock file, a block
+ * after a `}`) is the agent's when the file was as committed before the agent first wrote it —
+ * then no one else changed it. Costs nothing without checkpoints (one directory read); else one
+ * `git cat-file --batch` for the blobs before and after.
  */
 export async function observedLines(
   repo: Repo,
@@ -28,10 +33,9 @@ export async function observedLines(
   const wanted = diffs.flatMap((diff) =>
     diff.changes.filter((change) => change.newBlob !== null && files.has(change.path)),
   );
-  const blobs = await readObjects(
-    repo.root,
-    wanted.map((change) => change.newBlob as string),
-  );
+  const blobs = await readObjects(repo.root, [
+    ...new Set(wanted.flatMap((change) => [change.newBlob, change.oldBlob ?? []].flat())),
+  ] as string[]);
   const committed = new Map<string, string>();
   for (const diff of diffs) {
     const perFile = new Map<string, ObservedFile>();
@@ -39,9 +43,13 @@ export async function observedLines(
       const file = files.get(change.path);
       const blob = change.newBlob ? blobs.get(change.newBlob) : undefined;
       if (!file || !blob) continue;
-      committed.set(change.path, blob.content.toString("latin1"));
+      const text = blob.content.toString("latin1");
+      const parent = change.oldBlob
+        ? (blobs.get(change.oldBlob)?.content.toString("latin1") ?? null)
+        : "";
+      committed.set(change.path, text);
       perFile.set(pathKey(change.path, change.pathBytes), {
-        observed: observedIn(file, blob.content.toString("latin1")),
+        observed: observedIn(file, text, parent),
         lines: recordedLines(new Uint8Array(blob.content)),
       });
     }
@@ -49,21 +57,72 @@ export async function observedLines(
   }
   return {
     byCommit,
-    // Once a file is committed exactly as the agent left it, every observed line has landed.
     settle() {
       for (const [path, text] of committed) {
-        if (files.get(path)?.text === text) forgetFileLines(repo.stateDir, path);
+        const file = files.get(path);
+        if (file) settleFileLines(file, repo.stateDir, text);
       }
     },
   };
 }
 
-function observedIn(file: FileLines, committed: string): (ObservedLine | undefined)[] {
+function observedIn(
+  file: FileLines,
+  committed: string,
+  parent: string | null,
+): (ObservedLine | undefined)[] {
   const seen = file.writers.map(observedLine);
-  return lineSources(recordedLines(file.text), recordedLines(committed)).map((source) => {
-    const owner = source === -1 ? null : (file.owners[source] ?? null);
-    return owner === null ? undefined : seen[owner];
+  const untouchedBaseline = parent !== null && textHash(parent) === file.baseline;
+  const lines = recordedLines(committed);
+  const owners = withoutTrivialRuns(
+    lineSources(recordedLines(file.text), lines).map((source) =>
+      source === -1 ? personLine : (file.owners[source] ?? null),
+    ),
+    lines,
+  );
+  return owners.map((owner, line) => {
+    if (owner !== null) return owner === personLine ? undefined : seen[owner];
+    const nearest = untouchedBaseline ? nearestWriter(owners, line) : null;
+    return nearest === null ? undefined : seen[nearest];
   });
+}
+
+/**
+ * An agent's lines matched only by `}` and blank lines are no evidence: a person who threw the
+ * agent's work away and wrote their own shares those with it. A run of the agent's lines counts
+ * when it holds a line with content of its own (recorded-runs.ts isTrivialLine).
+ */
+function withoutTrivialRuns(
+  owners: (number | null)[],
+  lines: readonly string[],
+): (number | null)[] {
+  const agents = (owner: number | null | undefined) =>
+    owner !== undefined && owner !== null && owner !== personLine;
+  let start = 0;
+  while (start < owners.length) {
+    if (!agents(owners[start])) {
+      start++;
+      continue;
+    }
+    let end = start;
+    while (end < owners.length && agents(owners[end])) end++;
+    if (lines.slice(start, end).every((line) => isTrivialLine(line))) {
+      for (let index = start; index < end; index++) owners[index] = personLine;
+    }
+    start = end;
+  }
+  return owners;
+}
+
+/** The writer of the agent's line nearest to `line`; null when none is left. */
+function nearestWriter(owners: readonly (number | null)[], line: number): number | null {
+  for (let distance = 1; distance < owners.length; distance++) {
+    for (const at of [line - distance, line + distance]) {
+      const owner = owners[at];
+      if (owner !== undefined && owner !== null && owner !== personLine) return owner;
+    }
+  }
+  return null;
 }
 
 function observedLine(writer: Writer): ObservedLine {

@@ -1,7 +1,7 @@
-import { rmSync } from "node:fs";
+import { lstatSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { AgentDecision, AgentEvent } from "../core/agent/agent-event.js";
-import { protectedFromAgents } from "../core/agent/protected-paths.js";
+import { agentHookConfigs, protectedFromAgents } from "../core/agent/protected-paths.js";
 import { isGovernancePath } from "../core/governance-files.js";
 import type { Environment } from "../environment.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
@@ -9,6 +9,7 @@ import { readIfExists } from "../fs/read-if-exists.js";
 import type { AgentMade } from "../gate/agent-made.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { type ChangedFiles, changedFiles, changedSince } from "../git/changed-files.js";
+import type { Repo } from "../git/repo.js";
 import { agentHookMessages as say } from "../report/agent-hook-messages.js";
 import { plainStyle } from "../report/style.js";
 import { formatVerdictText } from "../report/verdict-text.js";
@@ -27,13 +28,43 @@ function snapshotFile(stateDir: string, event: AgentEvent): string {
   return path.join(checkpointDir(stateDir), "shell", `${name}.json`);
 }
 
+/** What a shell command is measured against: git's changed files, and the gate's own files. */
+interface ShellSnapshot {
+  changed: ChangedFiles;
+  gate: ChangedFiles;
+}
+
+/**
+ * The files that gate an agent, which git may not show (an ignored `.claude/settings.local.json`,
+ * git's own configuration with core.hooksPath): watched by name, one stat each.
+ */
+function gateFiles(repo: Repo): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of agentHookConfigs) {
+    if (!entry.endsWith("/")) files[entry] = path.join(repo.root, entry);
+  }
+  files[".git/config"] = path.join(repo.commonDir, "config");
+  files[".git/config.worktree"] = path.join(repo.gitDir, "config.worktree");
+  return files;
+}
+
+function statGateFiles(repo: Repo): ChangedFiles {
+  const stats: ChangedFiles = {};
+  for (const [name, file] of Object.entries(gateFiles(repo))) {
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    stats[name] = stat ? [stat.size, stat.mtimeMs] : null;
+  }
+  return stats;
+}
+
 export async function beforeShell(event: AgentEvent, cwd: string): Promise<void> {
   const repo = await workTreeOf(path.join(cwd, "-"));
   if (!repo) return;
-  writeFileAtomic(
-    snapshotFile(repo.stateDir, event),
-    JSON.stringify(await changedFiles(repo.root)),
-  );
+  const snapshot: ShellSnapshot = {
+    changed: await changedFiles(repo.root),
+    gate: statGateFiles(repo),
+  };
+  writeFileAtomic(snapshotFile(repo.stateDir, event), JSON.stringify(snapshot));
 }
 
 /**
@@ -55,30 +86,37 @@ export async function afterShell(
   const saved = readIfExists(file);
   if (!saved) return { kind: "allow" };
   rmSync(file, { force: true });
-  const before = JSON.parse(saved.toString("utf8")) as ChangedFiles;
-  const changed = changedSince(before, await changedFiles(repo.root)).filter(
-    (name) => !isGovernancePath(name),
+  const before = JSON.parse(saved.toString("utf8")) as ShellSnapshot;
+  const gateChanged = changedSince(before.gate ?? {}, statGateFiles(repo));
+  const changed = changedSince(before.changed ?? {}, await changedFiles(repo.root)).filter(
+    (name) => !isGovernancePath(name) && !gateChanged.includes(name),
   );
-  if (changed.length === 0) return { kind: "allow" };
-  const verdict = await judgePaths(
-    repo,
-    changed.map((name) => path.join(repo.root, name)),
-    undefined,
-    { ...env, cwd: repo.root },
-    { agent },
+  if (changed.length === 0 && gateChanged.length === 0) return { kind: "allow" };
+  const verdict =
+    changed.length === 0
+      ? null
+      : await judgePaths(
+          repo,
+          changed.map((name) => path.join(repo.root, name)),
+          undefined,
+          { ...env, cwd: repo.root },
+          { agent },
+        );
+  const refused = new Set(
+    (verdict?.paths ?? []).filter((one) => !one.admitted).map((one) => one.path),
   );
-  const refused = new Set(verdict.paths.filter((one) => !one.admitted).map((one) => one.path));
   for (const name of changed) if (protectedFromAgents(name)) refused.add(name);
+  for (const name of gateChanged) refused.add(name);
   const writer = writerOf(agentName, repo, event);
   for (const name of changed) {
     if (!refused.has(name)) await checkpoint(repo, name, path.join(repo.root, name), writer, event);
   }
-  if (refused.size === 0 && verdict.outcome !== "blocked") return { kind: "allow" };
+  if (refused.size === 0 && verdict?.outcome !== "blocked") return { kind: "allow" };
   return {
     kind: "report",
     message: say.shellOutOfScope(
       refused.size > 0 ? [...refused] : changed,
-      formatVerdictText(verdict, plainStyle),
+      verdict ? formatVerdictText(verdict, plainStyle) : "",
     ),
   };
 }

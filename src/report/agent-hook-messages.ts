@@ -15,6 +15,10 @@ export const agentHookMessages = {
     `intentguard: the ${tool} call names no file intentguard can read, so it is denied: every write is judged against the selected intent before it happens. Write through a tool that names its file.`,
   outside: (file: string, root: string) =>
     `intentguard: ${file} is outside this repository (${root}), so writing it is denied: an agent works only inside the work tree whose intent it serves.`,
+  unresolvable: (file: string) =>
+    `intentguard: ${file} goes through a symlink whose target does not exist, so where the write would land cannot be judged and it is denied. Write to the target's own path.`,
+  hardLinked: (file: string) =>
+    `intentguard: ${file} has more than one name (a hard link), so a write to it changes files intentguard cannot see, and it is denied. A person removes the extra link (or copies the file) first.`,
   gitDirectory: (file: string) =>
     `intentguard: ${file} is inside git's own directory, so writing it is denied: git's hooks and configuration are not part of any intent. Use git commands.`,
   protected: (file: string, kind: ProtectedKind) =>

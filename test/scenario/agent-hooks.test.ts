@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { linkSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -342,6 +342,24 @@ describe("observed attribution: what an agent's hook saw it write is the agent's
     expect(repo.intentguard(["trace", "verify"]).status).toBe(0);
   });
 
+  it("credits nothing to an agent whose work a person threw away and rewrote", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    agentWrites(
+      repo,
+      "src/auth/login.ts",
+      "export function agentLogin() {\n  return agentToken;\n}\n\n",
+      "d1",
+    );
+    repo.git("checkout", "--", "src/auth/login.ts");
+    repo.write(
+      "src/auth/login.ts",
+      "export function personLogin() {\n  return personToken;\n}\n\n",
+    );
+    expectSuccess(repo.commit("Person's login", ["-a"]), "commit");
+    const [file] = record(repo).files;
+    expect(file.ranges.map((range: Payload) => range.contributor)).toEqual([undefined]);
+  });
+
   it("judges what a shell command changed: out of scope reported, in scope checkpointed", async () => {
     const repo = await createSelectedRepo("INT-001");
     const input = { command: "generate" };
@@ -370,5 +388,78 @@ describe("observed attribution: what an agent's hook saw it write is the agent's
         },
       }),
     ]);
+  });
+});
+
+describe("agent-hook against an agent that tries to get around it", () => {
+  function write(repo: TestRepo, input: Payload, tool = "Write"): Run {
+    return hook(repo, "claude-code", {
+      session_id: "s",
+      transcript_path: "/dev/null",
+      cwd: repo.dir,
+      hook_event_name: "PreToolUse",
+      tool_name: tool,
+      tool_input: input,
+      tool_use_id: "t",
+    });
+  }
+  const at = (repo: TestRepo, file: string) => path.join(repo.dir, file);
+
+  it("denies writes through links, into installed packages, and through odd tool shapes", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    repo.write(".gitignore", "node_modules/\n");
+    repo.write("node_modules/intentguard/dist/agent-hook.cjs", "// the hook\n");
+    expect(
+      exitTwo(write(repo, { file_path: at(repo, "node_modules/intentguard/dist/agent-hook.cjs") })),
+    ).toContain("configures the hooks that gate this agent");
+    // A symlink in scope whose target does not exist yet, and one whose target is out of scope.
+    symlinkSync("../../.claude/settings.local.json", at(repo, "src/auth/cfg.json"));
+    expect(exitTwo(write(repo, { file_path: at(repo, "src/auth/cfg.json") }))).toContain(
+      "goes through a symlink whose target does not exist",
+    );
+    symlinkSync("../../docs/index.md", at(repo, "src/auth/doc.md"));
+    expect(exitTwo(write(repo, { file_path: at(repo, "src/auth/doc.md") }))).toContain(
+      "modify docs/index.md",
+    );
+    // A hard link to the rules file.
+    linkSync(at(repo, ".orchestration/active_intents.yaml"), at(repo, "src/auth/notes.yaml"));
+    expect(exitTwo(write(repo, { file_path: at(repo, "src/auth/notes.yaml") }))).toContain(
+      "has more than one name (a hard link)",
+    );
+    // An indented apply_patch header, which Codex reads as a header.
+    const patch = fixture(repo, "codex", "pre-edit.json");
+    patch.tool_input.command =
+      "*** Begin Patch\n*** Add File: src/auth/a.ts\n+x\n  *** Add File: docs/evil.md\n+x\n*** End Patch\n";
+    expect(exitTwo(hook(repo, "codex", patch))).toContain("create docs/evil.md");
+    // MCP tools: the filesystem server's move_file, and a write whose path cannot be read.
+    const move = { source: at(repo, "src/auth/login.ts"), destination: at(repo, "docs/x.md") };
+    expect(exitTwo(write(repo, move, "mcp__filesystem__move_file"))).toContain("docs/x.md");
+    expect(exitTwo(write(repo, { fname: at(repo, "docs/x.md") }, "mcp__fs__save_file"))).toContain(
+      "names no file intentguard can read",
+    );
+    // Claude Code's own TodoWrite writes no file: not judged.
+    expect(write(repo, { todos: [] }, "TodoWrite")).toMatchObject({ status: 0, stdout: "" });
+  });
+
+  it("reports a shell command that changes an agent's ignored hook settings or git's configuration", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    repo.write(".gitignore", ".claude/settings.local.json\n");
+    const bash = (event: string) =>
+      hook(repo, "claude-code", {
+        session_id: "s",
+        transcript_path: "/dev/null",
+        cwd: repo.dir,
+        hook_event_name: event,
+        tool_name: "Bash",
+        tool_input: { command: "…" },
+        tool_use_id: "sh",
+      });
+    expect(bash("PreToolUse").status).toBe(0);
+    repo.write(".claude/settings.local.json", '{"disableAllHooks":true}\n');
+    repo.git("config", "core.hooksPath", "/dev/null");
+    const after = bash("PostToolUse");
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain(".claude/settings.local.json");
+    expect(after.stderr).toContain(".git/config");
   });
 });

@@ -1,5 +1,5 @@
 import type { AgentMoment } from "./agent-event.js";
-import { soundsLikeWrite, toolPaths } from "./tool-paths.js";
+import { isMcpTool, soundsLikeWrite, toolPaths } from "./tool-paths.js";
 
 /** An agent's own tool names: those that write files, and those that run a shell. */
 export interface ToolNames {
@@ -10,7 +10,8 @@ export interface ToolNames {
 /**
  * The moment of a tool event and the paths it writes: a known write tool, a known shell, or a tool
  * the agent's list does not know (an MCP server's) whose name says it writes and whose input names
- * a path. Everything else (reads, searches, web) is "other".
+ * a path — or, an MCP tool whose name says it writes, whatever its input: one whose path cannot be
+ * read is then denied, not waved through. Everything else (reads, searches, web) is "other".
  */
 export function classifyTool(
   names: ToolNames,
@@ -20,7 +21,8 @@ export function classifyTool(
 ): { moment: AgentMoment; paths: string[] } {
   if (names.shell.has(tool)) return { moment: `${phase}-shell`, paths: [] };
   const paths = toolPaths(input);
-  if (names.write.has(tool) || (paths.length > 0 && soundsLikeWrite(tool))) {
+  const unknownWrite = soundsLikeWrite(tool) && (paths.length > 0 || isMcpTool(tool));
+  if (names.write.has(tool) || unknownWrite) {
     return { moment: `${phase}-write`, paths };
   }
   return { moment: "other", paths: [] };

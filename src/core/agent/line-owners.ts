@@ -39,6 +39,9 @@ export function lineSources(before: readonly string[], after: readonly string[])
   return sources;
 }
 
+/** The owner of a line a person changed between two observations of an agent's writes. */
+export const personLine = -1;
+
 /**
  * Who wrote each line of `after`, given who wrote each line of `before`: kept lines keep their
  * writer, added or changed lines get `writer` (null: a person, whose edits are not observed).

@@ -6,8 +6,9 @@
 export function patchPaths(text: string): string[] | null {
   if (!text.includes("*** Begin Patch")) return null;
   const paths: string[] = [];
+  // Codex's parser trims each line before it reads a header: so does this.
   for (const line of text.split(/\r?\n/)) {
-    const match = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/.exec(line);
+    const match = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/.exec(line.trim());
     if (match?.[1] && match[1].trim() !== "") paths.push(match[1].trim());
   }
   return paths;

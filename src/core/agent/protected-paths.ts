@@ -25,6 +25,15 @@ export const agentHookConfigs: readonly string[] = [
   ".husky/",
 ];
 
+/**
+ * Installed packages: intentguard's own code, the hooks' shims and every tool the hooks start
+ * live there, and git ignores them, so no scope would ever see a write to them. Package managers
+ * change them, through a shell, not an agent's file tools.
+ */
+function isInstalledPackage(path: string): boolean {
+  return /(^|\/)node_modules(\/|$)/i.test(path);
+}
+
 function isAgentHookConfig(path: string): boolean {
   const folded = path.toLowerCase();
   return agentHookConfigs.some((entry) =>
@@ -42,5 +51,5 @@ export type ProtectedKind = "rules" | "agent-hooks";
  */
 export function protectedFromAgents(path: string): ProtectedKind | null {
   if (isGovernancePath(path) || isGovernancePath(path.toLowerCase())) return "rules";
-  return isAgentHookConfig(path) ? "agent-hooks" : null;
+  return isAgentHookConfig(path) || isInstalledPackage(path) ? "agent-hooks" : null;
 }

@@ -1,7 +1,30 @@
 import { patchPaths } from "./patch-paths.js";
 
-/** The fields that name the file a tool writes, across agents. */
-const pathKeys = new Set(["file_path", "filePath", "path", "notebook_path", "target_file"]);
+/**
+ * The fields that name a file a tool writes, across agents and MCP servers (the filesystem
+ * server's move_file names `source` and `destination`).
+ */
+const pathKeys = new Set([
+  "file_path",
+  "filePath",
+  "filepath",
+  "path",
+  "paths",
+  "notebook_path",
+  "target_file",
+  "filename",
+  "file",
+  "source",
+  "destination",
+  "dest",
+  "target",
+  "target_path",
+  "targetPath",
+  "new_path",
+  "newPath",
+  "old_path",
+  "oldPath",
+]);
 
 /**
  * The paths a tool call writes, read from its input wherever an agent puts them: a path field
@@ -16,7 +39,7 @@ export function toolPaths(input: unknown): string[] {
 }
 
 function collect(value: unknown, depth: number, found: string[]): void {
-  if (depth > 4 || value === null) return;
+  if (depth > 16 || value === null) return;
   if (typeof value === "string") {
     const patch = patchPaths(value);
     if (patch) found.push(...patch);
@@ -29,7 +52,10 @@ function collect(value: unknown, depth: number, found: string[]): void {
   if (typeof value !== "object") return;
   for (const [key, field] of Object.entries(value)) {
     if (pathKeys.has(key) && typeof field === "string" && field.trim() !== "") found.push(field);
-    else if (key !== "content" && key !== "new_string" && key !== "old_string") {
+    else if (pathKeys.has(key) && Array.isArray(field)) {
+      for (const item of field)
+        if (typeof item === "string" && item.trim() !== "") found.push(item);
+    } else if (key !== "content" && key !== "new_string" && key !== "old_string") {
       collect(field, depth + 1, found);
     }
   }
@@ -37,7 +63,12 @@ function collect(value: unknown, depth: number, found: string[]): void {
 
 /** A tool that writes files, by its name, where the agent's own list does not know it (MCP). */
 export function soundsLikeWrite(tool: string): boolean {
-  return /(write|edit|patch|create|replace|delete|remove|move|rename|insert|str_replace)/i.test(
+  return /(write|edit|patch|create|replace|delete|remove|move|rename|insert|save|put|append|upload|copy|mkdir|touch)/i.test(
     tool,
   );
+}
+
+/** An MCP server's tool, as agents name them (`mcp__server__tool`, Gemini's `mcp_server_tool`). */
+export function isMcpTool(tool: string): boolean {
+  return /^mcp_/i.test(tool);
 }

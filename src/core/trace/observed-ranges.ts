@@ -34,12 +34,12 @@ export function withObservedLines(
   return ranges.flatMap((range) => {
     const runs: CarriedRun[] = [];
     for (let line = range.start_line; line <= range.end_line; line++) {
-      const seen = observed[line - 1];
-      if (!seen) continue;
+      const by = observed[line - 1];
+      if (!by) continue;
       const from = line - range.start_line;
       const last = runs[runs.length - 1];
-      if (last && last.to === from - 1 && last.evidence === seen.evidence) last.to = from;
-      else runs.push({ from, to: from, contributor: seen.contributor, evidence: seen.evidence });
+      if (last && last.to === from - 1 && last.evidence === by.evidence) last.to = from;
+      else runs.push({ from, to: from, contributor: by.contributor, evidence: by.evidence });
     }
     if (runs.length === 0) return [range];
     const own = range.contributor ?? fileContributor;
