@@ -42,6 +42,9 @@ await build({
   packages: undefined,
   external: Object.keys(dependencies).filter((name) => name !== "diff"),
   mainFields: ["module", "main"],
+  // Less for Node to parse at every start; names are kept, so a stack trace still reads.
+  minifyWhitespace: true,
+  minifySyntax: true,
   entryPoints: [path.join(root, "src/agent-hook-cli.ts")],
   outfile: path.join(root, "dist/agent-hook.cjs"),
 });

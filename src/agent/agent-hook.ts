@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   type AgentDecision,
@@ -38,9 +39,22 @@ export async function answerAgentHook(
       "agent-hook",
     );
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return runAgentHook(dialect, Buffer.concat(chunks), env);
+  return runAgentHook(dialect, await readStdin(), env);
+}
+
+/**
+ * The payload: read in one call when stdin is a pipe or a file (no stream machinery to load on
+ * every edit); streamed when the descriptor will not be read that way (EAGAIN).
+ */
+async function readStdin(): Promise<Buffer> {
+  try {
+    return readFileSync(0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
 }
 
 /**

@@ -57,7 +57,7 @@ function linesFile(stateDir: string, relative: string): string {
 }
 
 function beforeFile(stateDir: string, relative: string, call: string): string {
-  return path.join(checkpointDir(stateDir), "before", `${fileKey(call, relative)}.json`);
+  return path.join(checkpointDir(stateDir), "before", fileKey(call, relative));
 }
 
 /**
@@ -80,9 +80,10 @@ export function readText(absolute: string): string | null | "absent" {
 export function snapshotBefore(stateDir: string, relative: string, call: string, absolute: string) {
   const text = readText(absolute);
   if (text === null) return;
+  // Its bytes as they are (an absent file as empty): read back as the same latin1 text.
   writeFileAtomic(
     beforeFile(stateDir, relative, call),
-    JSON.stringify({ text: text === "absent" ? "" : text }),
+    Buffer.from(text === "absent" ? "" : text, "latin1"),
   );
 }
 
@@ -119,7 +120,7 @@ export async function checkpointAfter(
   const afterText = after === "absent" ? "" : after;
   const known = readFileLines(stateDir, relative);
   const beforeText = snapshot
-    ? (JSON.parse(snapshot.toString("utf8")) as { text: string }).text
+    ? snapshot.toString("latin1")
     : (known?.text ?? (await fallbackBefore()));
   const writers = known?.writers ?? [];
   // A person's edits between the last observation and this call: theirs.

@@ -139,7 +139,7 @@ function inInstalledPackage(repo: Repo, absolute: string): boolean {
 function sharedFile(real: string): boolean {
   try {
     const stat = lstatSync(real, { throwIfNoEntry: false });
-    return stat !== undefined && stat.isFile() && stat.nlink > 1;
+    return stat?.isFile() === true && stat.nlink > 1;
   } catch {
     return false;
   }
