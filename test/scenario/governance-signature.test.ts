@@ -544,3 +544,48 @@ describe("a signed rules change forked before a narrowing", () => {
     ).toBe(true);
   });
 });
+
+describe("an agent's rules change, signed by an approver's key or not", () => {
+  it("is refused as it lands, by check --range and by pre-receive; the approver's own signed change passes", async () => {
+    const { repo, keys, adoption } = await signingRepo();
+    const server = path.join(createScratchDir(), "server.git");
+    repo.git("init", "-q", "--bare", server);
+    repo.git("--git-dir", server, "config", "gpg.ssh.allowedSignersFile", keys.allowedSigners);
+    writeFileSync(
+      path.join(server, "hooks", "pre-receive"),
+      `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
+      { mode: 0o755 },
+    );
+    repo.git("remote", "add", "server", server);
+    expect(repo.tryGit(["push", "-q", "server", "main"]).status).toBe(0);
+
+    stageRulesChange(repo);
+    const local = commitRules(repo, keys.alice, { env: { INTENTGUARD_AGENT: "agent-7" } });
+    expect(local.status).toBe(refusedByHook);
+    expect(local.stderr).toContain("rule: agent_governance (error)");
+    expect(repo.head()).toBe(adoption);
+    // Made with the hooks off, the commit still declares its agent: CI and the server read that.
+    const declared = commitRules(repo, keys.alice, {
+      hooks: false,
+      message: "Rules\n\nContributor-Type: AI\nContributor-Agent: agent-7",
+    });
+    expect(declared.status, declared.stderr).toBe(0);
+    const range = checkRange(repo, `${adoption}..HEAD`);
+    expect(range.status).toBe(1);
+    expect(range.findings.map((finding) => finding.rule)).toContain("agent_governance");
+    const pushed = repo.tryGit(["push", "server", "main"]);
+    expect(pushed.status).not.toBe(0);
+    expect(pushed.stderr).toContain("agent_governance");
+
+    // The approver's own change, signed with her key, passes all three.
+    expect(
+      repo.tryGit(["reset", "-q", "--hard", adoption], { env: { INTENTGUARD: "0" } }).status,
+    ).toBe(0);
+    stageRulesChange(repo);
+    const person = commitRules(repo, keys.alice);
+    expect(person.status, person.stderr).toBe(0);
+    expect(checkRange(repo, `${adoption}..HEAD`)).toMatchObject({ status: 0, findings: [] });
+    const accepted = repo.tryGit(["push", "-q", "server", "main"]);
+    expect(accepted.status, accepted.stderr).toBe(0);
+  });
+});
