@@ -44,7 +44,7 @@ export function installAgent(repo: Repo, wiring: AgentWiring): AgentFileResult[]
     const file = path.join(repo.root, own.path);
     const text = own.text(command);
     const existing = readIfExists(file)?.toString("utf8");
-    if (existing !== undefined && !existing.includes(ownMarker)) {
+    if (existing !== undefined && !isOurs(existing, wiring.agent)) {
       return { agent: wiring.agent, file: own.path, action: "kept" };
     }
     if (existing === text) return { agent: wiring.agent, file: own.path, action: "unchanged" };
@@ -87,11 +87,20 @@ export function uninstallAgent(repo: Repo, wiring: AgentWiring): AgentFileResult
     const file = path.join(repo.root, own.path);
     const existing = readIfExists(file)?.toString("utf8");
     if (existing === undefined) return { agent: wiring.agent, file: own.path, action: "absent" };
-    if (!existing.includes(ownMarker))
+    if (!isOurs(existing, wiring.agent)) {
       return { agent: wiring.agent, file: own.path, action: "kept" };
+    }
     rmSync(file, { force: true });
     return { agent: wiring.agent, file: own.path, action: "removed" };
   });
+}
+
+/**
+ * A file of our own: it says so (scripts and plugins carry ownMarker in a comment; JSON, which
+ * has none, is known by the command it runs).
+ */
+function isOurs(text: string, agent: string): boolean {
+  return text.includes(ownMarker) || text.includes(hookMark(agent));
 }
 
 /** Which agents this repository wires to intentguard (doctor). */

@@ -172,7 +172,7 @@ export const agentWirings: readonly AgentWiring[] = [
               hooks: Object.fromEntries(
                 ["sessionStart", "preToolUse", "postToolUse"].map((event) => [
                   event,
-                  [{ type: "command", bash: command, timeoutSec: 30, comment: ownMarker }],
+                  [{ type: "command", bash: command, timeoutSec: 30 }],
                 ]),
               ),
             },

@@ -116,6 +116,11 @@ describe("agent install and uninstall", () => {
     const copilotCrash = runHook(repo, copilot, { toolName: "edit", toolArgs: "{}" }, noNode);
     expect(copilotCrash.status).toBe(0);
     expect(JSON.parse(copilotCrash.stdout)).toMatchObject({ permissionDecision: "deny" });
+    // Copilot's file holds only the fields its hook reference documents, and is known as ours.
+    const copilotHooks = json(repo, ".github/hooks/intentguard.json").hooks;
+    expect(Object.keys(copilotHooks.preToolUse[0]).sort()).toEqual(["bash", "timeoutSec", "type"]);
+    expectSuccess(repo.intentguard(["agent", "uninstall", "copilot"]), "agent uninstall copilot");
+    expect(existsSync(path.join(repo.dir, ".github/hooks/intentguard.json"))).toBe(false);
   });
 
   it("refuses a configuration that is not JSON, changing nothing", async () => {
