@@ -29,6 +29,8 @@ export interface Environment {
   color: { never: boolean; forced: boolean | undefined };
   /** Where the user's configuration lives: `$XDG_CONFIG_HOME`, else `$HOME/.config`. */
   configHome: string;
+  /** `$HOME`: where git's global configuration (`~/.gitconfig`) lives. */
+  home: string;
   /** npm_lifecycle_event: set when npm (or yarn, pnpm) runs a package.json script, e.g. prepare. */
   packageScript: string | undefined;
   /** GIT_DIR, which git sets for hooks in a linked work tree. */
@@ -62,6 +64,7 @@ export function readEnvironment(
       forced: env.FORCE_COLOR === undefined ? undefined : env.FORCE_COLOR !== "0",
     },
     configHome: env.XDG_CONFIG_HOME || `${env.HOME ?? "~"}/.config`,
+    home: env.HOME ?? "~",
     gitDir: env.GIT_DIR || undefined,
     ci: readCiEnvironment(env),
   };

@@ -112,7 +112,7 @@ async function decide(
       await observeWrites.after(dialect.name, event, cwd);
       return { kind: "allow" };
     case "before-shell":
-      await beforeShell(event, cwd);
+      await beforeShell(event, cwd, env);
       return { kind: "allow" };
     case "after-shell":
       return afterShell(dialect.name, event, cwd, agent, env);

@@ -101,7 +101,7 @@ export function readFileLines(stateDir: string, relative: string): FileLines | n
 /**
  * After a tool call wrote a file: the lines it added or changed are the agent's. The lines before
  * the call are what the pre-write snapshot saw (else the file as last observed, else
- * `fallbackBefore`: what git has); a line a person changed since the last observation is the
+ * `fallbackBefore`: what is staged — first when `cleanBefore` says the file was as staged); a line a person changed since the last observation is the
  * person's. Returns the runs the agent wrote, logged in `checkpoints.jsonl`.
  */
 export async function checkpointAfter(
@@ -111,6 +111,7 @@ export async function checkpointAfter(
   absolute: string,
   writer: Writer,
   fallbackBefore: () => Promise<string>,
+  cleanBefore = false,
 ): Promise<[number, number][]> {
   const after = readText(absolute);
   const snapshotPath = beforeFile(stateDir, relative, call);
@@ -119,9 +120,13 @@ export async function checkpointAfter(
   if (after === null) return [];
   const afterText = after === "absent" ? "" : after;
   const known = readFileLines(stateDir, relative);
+  // Without a snapshot: the file as last observed, unless it is known to have been as staged
+  // (a file a shell command changed that had no changes before it).
   const beforeText = snapshot
     ? snapshot.toString("latin1")
-    : (known?.text ?? (await fallbackBefore()));
+    : cleanBefore || !known
+      ? await fallbackBefore()
+      : known.text;
   const writers = known?.writers ?? [];
   // A person's edits between the last observation and this call: theirs.
   const ownersBefore = !known

@@ -47,7 +47,8 @@ export async function decideWrite(
   const targets: WriteTarget[] = [];
   for (const given of paths) {
     const lexical = path.resolve(cwd, given);
-    const real = realTarget(lexical);
+    // Unnormalised: `..` after a symlink is resolved from where the link points.
+    const real = realTarget(path.isAbsolute(given) ? given : `${cwd}${path.sep}${given}`);
     if (real === null) return denied(say.unresolvable(given));
     if (sharedFile(real)) return denied(say.hardLinked(given));
     for (const absolute of new Set([lexical, real])) {
@@ -57,7 +58,7 @@ export async function decideWrite(
       if (
         isInside(repo.commonDir, absolute) ||
         isInside(repo.gitDir, absolute) ||
-        /^\.git(\/|$)/i.test(relative)
+        /(^|\/)\.git(\/|$)/i.test(relative)
       ) {
         return denied(say.gitDirectory(given));
       }
@@ -97,28 +98,39 @@ async function onlyIgnored(repo: Repo, verdict: Verdict): Promise<boolean> {
 }
 
 /**
- * Where a write really lands: a symlink (or a symlinked folder on the way) writes its target, so
- * the target is judged too. A path that does not exist yet resolves through its nearest existing
- * folder. Null when a symlink on the way points at nothing: the write would create its target,
- * wherever that is, so it is not judged by the link's name.
+ * Where a write really lands, resolved as the kernel resolves it: component by component, each
+ * symlink followed where it stands — so `src/link/../x` is the parent of the link's target, not
+ * `src/x` — and a path that does not exist yet through its nearest existing folder. Null when a
+ * symlink on the way points at nothing (the write would create its target, wherever that is) or
+ * loops.
  */
 function realTarget(absolute: string): string | null {
-  let existing = absolute;
-  const rest: string[] = [];
-  for (;;) {
-    let found = false;
+  const parts = absolute.split(path.sep).filter((part) => part !== "" && part !== ".");
+  let current = path.parse(absolute).root;
+  for (const [index, part] of parts.entries()) {
+    if (part === "..") {
+      current = path.dirname(current);
+      continue;
+    }
+    const next = path.join(current, part);
+    let stat: ReturnType<typeof lstatSync> | undefined;
     try {
-      lstatSync(existing);
-      found = true;
-      return path.join(realpathSync(existing), ...rest);
+      stat = lstatSync(next, { throwIfNoEntry: false });
     } catch {
-      if (found) return null; // it exists, and cannot be resolved: a dangling link
-      const parent = path.dirname(existing);
-      if (parent === existing) return absolute;
-      rest.unshift(path.basename(existing));
-      existing = parent;
+      stat = undefined; // a file where a folder would be: the write fails, or lands here
+    }
+    if (!stat) return path.join(next, ...parts.slice(index + 1));
+    if (!stat.isSymbolicLink()) {
+      current = next;
+      continue;
+    }
+    try {
+      current = realpathSync(next);
+    } catch {
+      return null; // dangling, or a loop
     }
   }
+  return current;
 }
 
 /**

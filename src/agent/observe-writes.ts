@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { AgentEvent } from "../core/agent/agent-event.js";
 import { protectedFromAgents } from "../core/agent/protected-paths.js";
@@ -7,6 +8,15 @@ import { checkpointAfter, snapshotBefore, type Writer } from "./checkpoints.js";
 import type { WriteTarget } from "./decide-write.js";
 import { modelOf } from "./sessions.js";
 import { sameRepository, workTreeOf } from "./work-tree-of.js";
+
+/** Where a write landed: through a symlink, its target (the file whose lines changed). */
+function realPath(absolute: string): string {
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute;
+  }
+}
 
 /** The key tying a pre-write snapshot to its post-write: the tool call, else the session. */
 function callOf(event: AgentEvent): string {
@@ -29,7 +39,7 @@ export const observeWrites = {
     const home = await workTreeOf(path.join(cwd, "-"));
     if (!home) return;
     for (const given of event.paths) {
-      const absolute = path.resolve(cwd, given);
+      const absolute = realPath(path.resolve(cwd, given));
       const repo = await workTreeOf(absolute);
       if (!repo || !sameRepository(repo, home)) continue;
       const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
@@ -56,10 +66,27 @@ export async function checkpoint(
   absolute: string,
   writer: Writer,
   event: AgentEvent,
+  cleanBefore = false,
 ): Promise<void> {
-  await checkpointAfter(repo.stateDir, relative, callOf(event), absolute, writer, async () => {
+  const staged = async () => {
     const name = `:${relative}`;
     const objects = await readObjects(repo.root, [name]);
     return objects.get(name)?.content.toString("latin1") ?? "";
-  });
+  };
+  await checkpointAfter(
+    repo.stateDir,
+    relative,
+    callOf(event),
+    absolute,
+    writer,
+    staged,
+    cleanBefore,
+  );
+}
+
+/** What a shell command's files looked like before it: snapshots of those already changed. */
+export function snapshotShellFiles(repo: Repo, event: AgentEvent, relatives: readonly string[]) {
+  for (const relative of relatives) {
+    snapshotBefore(repo.stateDir, relative, callOf(event), path.join(repo.root, relative));
+  }
 }

@@ -10,11 +10,12 @@ import type { AgentMade } from "../gate/agent-made.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { type ChangedFiles, changedFiles, changedSince } from "../git/changed-files.js";
 import type { Repo } from "../git/repo.js";
+import { managedHooks } from "../install/managed-hooks.js";
 import { agentHookMessages as say } from "../report/agent-hook-messages.js";
 import { plainStyle } from "../report/style.js";
 import { formatVerdictText } from "../report/verdict-text.js";
 import { checkpointDir, fileKey } from "./checkpoints.js";
-import { checkpoint, writerOf } from "./observe-writes.js";
+import { checkpoint, snapshotShellFiles, writerOf } from "./observe-writes.js";
 import { workTreeOf } from "./work-tree-of.js";
 
 /**
@@ -38,32 +39,40 @@ interface ShellSnapshot {
  * The files that gate an agent, which git may not show (an ignored `.claude/settings.local.json`,
  * git's own configuration with core.hooksPath): watched by name, one stat each.
  */
-function gateFiles(repo: Repo): Record<string, string> {
+function gateFiles(repo: Repo, env: Environment): Record<string, string> {
   const files: Record<string, string> = {};
   for (const entry of agentHookConfigs) {
     if (!entry.endsWith("/")) files[entry] = path.join(repo.root, entry);
   }
   files[".git/config"] = path.join(repo.commonDir, "config");
   files[".git/config.worktree"] = path.join(repo.gitDir, "config.worktree");
+  // git's global configuration (core.hooksPath there switches every repository's hooks off).
+  files["~/.gitconfig"] = path.join(env.home, ".gitconfig");
+  files["$XDG_CONFIG_HOME/git/config"] = path.join(env.configHome, "git", "config");
+  // The hook files themselves, where git runs them.
+  for (const hook of managedHooks) files[`${hook} hook`] = path.join(repo.hooksDir, hook);
   return files;
 }
 
-function statGateFiles(repo: Repo): ChangedFiles {
+function statGateFiles(repo: Repo, env: Environment): ChangedFiles {
   const stats: ChangedFiles = {};
-  for (const [name, file] of Object.entries(gateFiles(repo))) {
+  for (const [name, file] of Object.entries(gateFiles(repo, env))) {
     const stat = lstatSync(file, { throwIfNoEntry: false });
     stats[name] = stat ? [stat.size, stat.mtimeMs] : null;
   }
   return stats;
 }
 
-export async function beforeShell(event: AgentEvent, cwd: string): Promise<void> {
+export async function beforeShell(event: AgentEvent, cwd: string, env: Environment): Promise<void> {
   const repo = await workTreeOf(path.join(cwd, "-"));
   if (!repo) return;
   const snapshot: ShellSnapshot = {
     changed: await changedFiles(repo.root),
-    gate: statGateFiles(repo),
+    gate: statGateFiles(repo, env),
   };
+  // The files already changed: their content, so that what the command does to them is told
+  // apart from what a person had done (a clean file's "before" is what is staged).
+  snapshotShellFiles(repo, event, Object.keys(snapshot.changed));
   writeFileAtomic(snapshotFile(repo.stateDir, event), JSON.stringify(snapshot));
 }
 
@@ -87,7 +96,7 @@ export async function afterShell(
   if (!saved) return { kind: "allow" };
   rmSync(file, { force: true });
   const before = JSON.parse(saved.toString("utf8")) as ShellSnapshot;
-  const gateChanged = changedSince(before.gate ?? {}, statGateFiles(repo));
+  const gateChanged = changedSince(before.gate ?? {}, statGateFiles(repo, env));
   const changed = changedSince(before.changed ?? {}, await changedFiles(repo.root)).filter(
     (name) => !isGovernancePath(name) && !gateChanged.includes(name),
   );
@@ -109,7 +118,9 @@ export async function afterShell(
   for (const name of gateChanged) refused.add(name);
   const writer = writerOf(agentName, repo, event);
   for (const name of changed) {
-    if (!refused.has(name)) await checkpoint(repo, name, path.join(repo.root, name), writer, event);
+    if (refused.has(name)) continue;
+    const cleanBefore = !(name in (before.changed ?? {}));
+    await checkpoint(repo, name, path.join(repo.root, name), writer, event, cleanBefore);
   }
   if (refused.size === 0 && verdict?.outcome !== "blocked") return { kind: "allow" };
   return {

@@ -23,7 +23,7 @@ export const agentHookMessages = {
     `intentguard: ${file} is inside git's own directory, so writing it is denied: git's hooks and configuration are not part of any intent. Use git commands.`,
   protected: (file: string, kind: ProtectedKind) =>
     kind === "rules"
-      ? `intentguard: ${file} holds the rules that bind this agent, so no agent writes it: a rules change is made by a person. To ask for more scope, run: intentguard scope request <ID> <path…> --why "…" (a person approves it).`
+      ? `intentguard: ${file} holds the rules that bind this agent (or intentguard's record of them), so no agent writes it: a rules change is made by a person. To ask for more scope, run: npx intentguard scope request <ID> <path…> --why "…" (a person approves it).`
       : `intentguard: ${file} configures the hooks that gate this agent (its own or another agent's, or git's), so no agent writes it: an agent cannot switch its own gate off. A person changes it (intentguard agent install / uninstall).`,
   blocked: (verdictText: string) =>
     `intentguard: this write is denied before it happens, as a commit of it would be refused:\n${verdictText.trimEnd()}`,
@@ -31,8 +31,8 @@ export const agentHookMessages = {
     `intentguard: the write could not be judged (${why}), so it is denied: nothing is written unchecked. Run intentguard doctor in the repository to see what is wrong.`,
   sessionContext: (context: IntentContext | null, selectable: readonly string[], root: string) =>
     context
-      ? `intentguard governs this repository (${root}): every file you write is judged before the write against the intent selected here, and out-of-scope writes are denied. The selected intent:\n${formatIntentContext(context, plainStyle)}To write outside this scope, ask: intentguard scope request ${context.id} <path…> --why "…" (a person approves it). Never edit .orchestration/active_intents.yaml, policies/intentguard.yaml or any agent's hook configuration.`
-      : `intentguard governs this repository (${root}), and no intent is selected in this work tree, so every file write will be denied. Ask a person to select one (intentguard select <ID>)${selectable.length ? `: ${selectable.join(", ")}` : ""}.`,
+      ? `intentguard governs this repository (${root}): every file you write is judged before the write against the intent selected here, and out-of-scope writes are denied. The selected intent:\n${formatIntentContext(context, plainStyle)}To write outside this scope, ask: npx intentguard scope request ${context.id} <path…> --why "…" (a person approves it). Never edit .orchestration/active_intents.yaml, policies/intentguard.yaml or any agent's hook configuration.`
+      : `intentguard governs this repository (${root}), and no intent is selected in this work tree, so every file write will be denied. Ask a person to select one (npx intentguard select <ID>)${selectable.length ? `: ${selectable.join(", ")}` : ""}.`,
   shellOutOfScope: (files: readonly string[], verdictText: string) =>
     `intentguard: the shell command changed ${files.length === 1 ? "a file" : `${files.length} files`} outside what this intent may touch (${files.join(", ")}). A commit of them will be refused: undo those changes (git checkout -- <path>, or remove new files) before going on.\n${verdictText.trimEnd()}`,
 };

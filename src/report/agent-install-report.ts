@@ -24,7 +24,7 @@ export function formatAgentInstall(
       );
     }
     lines.push(
-      "Commit these files so every clone's agents are gated; the commit gate and CI judge what any agent commits either way.",
+      "Commit these files so every clone's agents are gated, under an intent that owns them: in the starter intents file that is INT-002 (repository tooling), once a rules commit adds them to its owned_scope. The commit gate and CI judge what any agent commits either way.",
     );
   }
   return `${lines.join("\n")}\n`;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { linkSync, readFileSync, symlinkSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -461,5 +461,97 @@ describe("agent-hook against an agent that tries to get around it", () => {
     expect(after.status).toBe(2);
     expect(after.stderr).toContain(".claude/settings.local.json");
     expect(after.stderr).toContain(".git/config");
+  });
+});
+
+describe("agent-hook, second attack round", () => {
+  function call(repo: TestRepo, event: string, tool: string, input: Payload, id = "t"): Run {
+    return hook(repo, "claude-code", {
+      session_id: "s",
+      transcript_path: "/dev/null",
+      cwd: repo.dir,
+      hook_event_name: event,
+      tool_name: tool,
+      tool_input: input,
+      tool_use_id: id,
+    });
+  }
+
+  it("denies a nested .git, a NEL-indented patch header, `..` after a symlinked folder, the ledger, and MCP paths in lists and URIs", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    const outside = createScratchDir();
+    symlinkSync(path.join(outside, "dir"), path.join(repo.dir, "src/auth/lnk"));
+    mkdirSync(path.join(outside, "dir"));
+    const cases: [string, Payload, string][] = [
+      ["Write", { file_path: "src/auth/.git/config" }, "inside git's own directory"],
+      ["Write", { file_path: "src/auth/lnk/../escape.ts" }, "is outside this repository"],
+      ["Write", { file_path: ".orchestration/agent_trace.jsonl" }, "holds the rules"],
+      [
+        "mcp__fs__write_files",
+        { path: "src/auth/ok.ts", paths: [{ path: "docs/x.md" }] },
+        "docs/x.md",
+      ],
+      [
+        "mcp__fs__write_file",
+        { path: "src/auth/ok.ts", uri: `file://${repo.dir}/docs/y.md` },
+        "docs/y.md",
+      ],
+      [
+        "mcp__fs__copy_file",
+        { source: "src/auth/ok.ts", destinations: ["docs/z.md"] },
+        "docs/z.md",
+      ],
+    ];
+    for (const [tool, input, reason] of cases) {
+      expect(
+        exitTwo(call(repo, "PreToolUse", tool, input)),
+        `${tool} ${JSON.stringify(input)}`,
+      ).toContain(reason);
+    }
+    const patch = fixture(repo, "codex", "pre-edit.json");
+    patch.tool_input.command =
+      "*** Begin Patch\n*** Add File: src/auth/a.ts\n+x\n\u0085*** Add File: docs/nel.md\n+x\n*** End Patch\n";
+    expect(exitTwo(hook(repo, "codex", patch))).toContain("create docs/nel.md");
+  });
+
+  it("keeps a person's unstaged lines the person's when a shell command only touches the file", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    repo.write("src/auth/login.ts", "export const login = 1;\nperson one\nperson two\n");
+    expect(call(repo, "PreToolUse", "Bash", { command: "touch" }, "sh").status).toBe(0);
+    repo.write(
+      "src/auth/login.ts",
+      "export const login = 1;\nperson one\nperson two\nshell line\n",
+    );
+    expect(call(repo, "PostToolUse", "Bash", { command: "touch" }, "sh").status).toBe(0);
+    expectSuccess(repo.commit("Login", ["-a"]), "commit");
+    const shown = JSON.parse(repo.intentguard(["trace", "show", "--json"]).stdout)[0];
+    expect(
+      shown.files[0].ranges.map((range: Payload) => [
+        range.start_line,
+        range.end_line,
+        range.evidence?.kind,
+      ]),
+    ).toEqual([
+      [2, 3, undefined],
+      [4, 4, "observed"],
+    ]);
+  });
+
+  it("reports a shell command that switches git's hooks off globally or rewrites a hook file", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    expect(
+      call(repo, "PreToolUse", "mcp__desktop__start_process", { command: "…" }, "m").status,
+    ).toBe(0);
+    repo.git("config", "--global", "core.hooksPath", "/dev/null");
+    const after = call(repo, "PostToolUse", "mcp__desktop__start_process", { command: "…" }, "m");
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain("~/.gitconfig");
+    repo.git("config", "--global", "--unset", "core.hooksPath");
+    expect(call(repo, "PreToolUse", "Bash", { command: "…" }, "b").status).toBe(0);
+    const hookFile = repo.git("rev-parse", "--git-path", "hooks/reference-transaction").trim();
+    writeFileSync(path.join(repo.dir, hookFile), "#!/bin/sh\nexit 0\n");
+    const rewritten = call(repo, "PostToolUse", "Bash", { command: "…" }, "b");
+    expect(rewritten.status).toBe(2);
+    expect(rewritten.stderr).toContain("reference-transaction hook");
   });
 });

@@ -59,6 +59,9 @@ describe("protectedFromAgents", () => {
   it("closes the rules and every agent's hooks, in any letter case, and nothing else", () => {
     expect(protectedFromAgents(".orchestration/active_intents.yaml")).toBe("rules");
     expect(protectedFromAgents("policies/intentguard.yaml")).toBe("rules");
+    expect(protectedFromAgents("Policies/IntentGuard.yaml")).toBe("rules");
+    expect(protectedFromAgents(".orchestration/agent_trace.jsonl")).toBe("rules");
+    expect(protectedFromAgents("node_modules/intentguard/dist/agent-hook.cjs")).toBe("agent-hooks");
     expect(protectedFromAgents(".Claude/Settings.json")).toBe("agent-hooks");
     expect(protectedFromAgents(".github/hooks/mine.json")).toBe("agent-hooks");
     expect(protectedFromAgents(".clinerules/hooks/PreToolUse")).toBe("agent-hooks");

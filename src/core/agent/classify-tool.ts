@@ -1,5 +1,5 @@
 import type { AgentMoment } from "./agent-event.js";
-import { isMcpTool, soundsLikeWrite, toolPaths } from "./tool-paths.js";
+import { isMcpTool, soundsLikeShell, soundsLikeWrite, toolPaths } from "./tool-paths.js";
 
 /** An agent's own tool names: those that write files, and those that run a shell. */
 export interface ToolNames {
@@ -19,7 +19,13 @@ export function classifyTool(
   input: unknown,
   phase: "before" | "after",
 ): { moment: AgentMoment; paths: string[] } {
-  if (names.shell.has(tool)) return { moment: `${phase}-shell`, paths: [] };
+  // An MCP tool that runs commands is a shell: what it changed is found after it.
+  if (
+    names.shell.has(tool) ||
+    (isMcpTool(tool) && soundsLikeShell(tool) && !soundsLikeWrite(tool))
+  ) {
+    return { moment: `${phase}-shell`, paths: [] };
+  }
   const paths = toolPaths(input);
   const unknownWrite = soundsLikeWrite(tool) && (paths.length > 0 || isMcpTool(tool));
   if (names.write.has(tool) || unknownWrite) {

@@ -50,6 +50,8 @@ export type ProtectedKind = "rules" | "agent-hooks";
  * case-insensitive file system `.Claude/Settings.json` is the same file.
  */
 export function protectedFromAgents(path: string): ProtectedKind | null {
-  if (isGovernancePath(path) || isGovernancePath(path.toLowerCase())) return "rules";
+  // intentguard's own folder holds the rules, the intent map and the ledger the traces anchor in.
+  const folded = path.toLowerCase();
+  if (isGovernancePath(folded) || /^\.orchestration(\/|$)/.test(folded)) return "rules";
   return isAgentHookConfig(path) || isInstalledPackage(path) ? "agent-hooks" : null;
 }

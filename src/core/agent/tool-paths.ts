@@ -24,6 +24,11 @@ const pathKeys = new Set([
   "newPath",
   "old_path",
   "oldPath",
+  "files",
+  "sources",
+  "destinations",
+  "targets",
+  "uri",
 ]);
 
 /**
@@ -51,21 +56,38 @@ function collect(value: unknown, depth: number, found: string[]): void {
   }
   if (typeof value !== "object") return;
   for (const [key, field] of Object.entries(value)) {
-    if (pathKeys.has(key) && typeof field === "string" && field.trim() !== "") found.push(field);
-    else if (pathKeys.has(key) && Array.isArray(field)) {
-      for (const item of field)
-        if (typeof item === "string" && item.trim() !== "") found.push(item);
-    } else if (key !== "content" && key !== "new_string" && key !== "old_string") {
+    if (pathKeys.has(key)) collectPaths(field, depth + 1, found);
+    else if (key !== "content" && key !== "new_string" && key !== "old_string") {
       collect(field, depth + 1, found);
     }
   }
 }
 
+/** Under a path field: strings are paths (a `file://` URI too), lists and objects hold more. */
+function collectPaths(value: unknown, depth: number, found: string[]): void {
+  if (depth > 16) return;
+  if (typeof value === "string") {
+    if (value.trim() === "") return;
+    found.push(
+      value.startsWith("file://") ? decodeURIComponent(value.slice("file://".length)) : value,
+    );
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectPaths(item, depth + 1, found);
+  } else if (typeof value === "object" && value !== null) {
+    for (const item of Object.values(value)) collectPaths(item, depth + 1, found);
+  }
+}
+
 /** A tool that writes files, by its name, where the agent's own list does not know it (MCP). */
 export function soundsLikeWrite(tool: string): boolean {
-  return /(write|edit|patch|create|replace|delete|remove|move|rename|insert|save|put|append|upload|copy|mkdir|touch)/i.test(
+  return /(write|edit|patch|create|replace|delete|remove|move|rename|insert|save|put|append|upload|copy|mkdir|touch|diff|format|fix)/i.test(
     tool,
   );
+}
+
+/** A tool that runs commands, by its name, where the agent's own list does not know it (MCP). */
+export function soundsLikeShell(tool: string): boolean {
+  return /(shell|command|terminal|exec|process|bash|script|run_|checkout|reset|stash)/i.test(tool);
 }
 
 /** An MCP server's tool, as agents name them (`mcp__server__tool`, Gemini's `mcp_server_tool`). */
