@@ -88,9 +88,10 @@ function observedIn(
 }
 
 /**
- * An agent's lines matched only by `}` and blank lines are no evidence: a person who threw the
- * agent's work away and wrote their own shares those with it. A run of the agent's lines counts
- * when it holds a line with content of its own (recorded-runs.ts isTrivialLine).
+ * An agent's lines matched only by `}` and blank lines, next to lines a person wrote after the
+ * agent, are no evidence: a person who threw the agent's work away and wrote their own shares
+ * those with it. Such a run counts when it holds a line with content of its own
+ * (recorded-runs.ts isTrivialLine); among the agent's own or untouched lines it always counts.
  */
 function withoutTrivialRuns(
   owners: (number | null)[],
@@ -106,7 +107,8 @@ function withoutTrivialRuns(
     }
     let end = start;
     while (end < owners.length && agents(owners[end])) end++;
-    if (lines.slice(start, end).every((line) => isTrivialLine(line))) {
+    const besidePerson = owners[start - 1] === personLine || owners[end] === personLine;
+    if (besidePerson && lines.slice(start, end).every((line) => isTrivialLine(line))) {
       for (let index = start; index < end; index++) owners[index] = personLine;
     }
     start = end;
