@@ -5,6 +5,7 @@ import { textHash } from "../core/agent/text-hash.js";
 import { recordedLines } from "../core/trace/recorded-lines.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
+import { checkpointDir, observedLinesDir } from "./agent-state.js";
 
 /** The agent, model, session and tool call that wrote some lines: an `observed` evidence's fields. */
 export interface Writer {
@@ -33,15 +34,6 @@ export interface FileLines {
 const largestFile = 4 * 1024 * 1024;
 
 /**
- * Where a work tree keeps what its agents were seen writing, under its own git directory
- * (`<git-dir>/intentguard/agent/`): `before/` the files as they were before a tool call,
- * `lines/` each file's observed lines, `checkpoints.jsonl` the log of every write seen.
- */
-export function checkpointDir(stateDir: string): string {
-  return path.join(stateDir, "agent");
-}
-
-/**
  * A file name for a path (and a tool call): its bytes in base64url, which any file system takes,
  * without loading node:crypto on every edit. A name past 200 characters keeps its first 150 and
  * an FNV-1a hash of the rest; readers check the path stored inside, so a clash loses
@@ -53,7 +45,7 @@ export function fileKey(...parts: string[]): string {
 }
 
 function linesFile(stateDir: string, relative: string): string {
-  return path.join(checkpointDir(stateDir), "lines", `${fileKey(relative)}.json`);
+  return path.join(observedLinesDir(stateDir), `${fileKey(relative)}.json`);
 }
 
 function beforeFile(stateDir: string, relative: string, call: string): string {
@@ -89,12 +81,17 @@ export function snapshotBefore(stateDir: string, relative: string, call: string,
 
 export function readFileLines(stateDir: string, relative: string): FileLines | null {
   const bytes = readIfExists(linesFile(stateDir, relative));
-  if (!bytes) return null;
+  const lines = bytes ? parseFileLines(bytes.toString("utf8")) : null;
+  return lines?.path === relative ? lines : null;
+}
+
+/** A file's observed lines as stored; null when damaged (only observations are lost). */
+function parseFileLines(text: string): FileLines | null {
   try {
-    const value = JSON.parse(bytes.toString("utf8")) as FileLines;
-    return value.version === 2 && value.path === relative ? value : null;
+    const value = JSON.parse(text) as FileLines;
+    return value.version === 2 ? value : null;
   } catch {
-    return null; // a damaged checkpoint only loses observations, never a judgement
+    return null;
   }
 }
 
@@ -172,20 +169,20 @@ export async function checkpointAfter(
 export function observedFiles(stateDir: string): FileLines[] {
   let names: string[];
   try {
-    names = readdirSync(path.join(checkpointDir(stateDir), "lines"));
+    names = readdirSync(observedLinesDir(stateDir));
   } catch {
     return [];
   }
   const files: FileLines[] = [];
   for (const name of names) {
+    let text: string;
     try {
-      const value = JSON.parse(
-        readFileSync(path.join(checkpointDir(stateDir), "lines", name), "utf8"),
-      ) as FileLines;
-      if (value.version === 2) files.push(value);
+      text = readFileSync(path.join(observedLinesDir(stateDir), name), "utf8");
     } catch {
-      // damaged: its observations are lost, nothing else
+      continue; // unreadable: its observations are lost, nothing else
     }
+    const lines = parseFileLines(text);
+    if (lines) files.push(lines);
   }
   return files;
 }

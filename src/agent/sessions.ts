@@ -2,7 +2,8 @@ import path from "node:path";
 import type { AgentEvent } from "../core/agent/agent-event.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
-import { checkpointDir, fileKey } from "./checkpoints.js";
+import { checkpointDir } from "./agent-state.js";
+import { fileKey } from "./checkpoints.js";
 
 function sessionFile(stateDir: string, sessionId: string): string {
   const name = fileKey(sessionId);

@@ -14,7 +14,8 @@ import { managedHooks } from "../install/managed-hooks.js";
 import { agentHookMessages as say } from "../report/agent-hook-messages.js";
 import { plainStyle } from "../report/style.js";
 import { formatVerdictText } from "../report/verdict-text.js";
-import { checkpointDir, fileKey } from "./checkpoints.js";
+import { checkpointDir } from "./agent-state.js";
+import { fileKey } from "./checkpoints.js";
 import { checkpoint, snapshotShellFiles, writerOf } from "./observe-writes.js";
 import { workTreeOf } from "./work-tree-of.js";
 

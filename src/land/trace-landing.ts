@@ -1,4 +1,4 @@
-import { observedLines } from "../agent/observed-lines.js";
+import { hasObservedLines } from "../agent/agent-state.js";
 import { attributedLines, recordsToNote } from "../core/trace/note-text.js";
 import { recordDigest } from "../core/trace/record-digest.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
@@ -59,16 +59,19 @@ export async function traceLanding(
     untraced.map((one) => one.diff),
     replaced,
   );
-  const observed = await observedLines(
-    repo,
-    untraced.map((one) => one.diff),
-  );
+  // Loaded only when an agent's lines wait here: an ordinary commit loads no jsdiff.
+  const observed = hasObservedLines(repo.stateDir)
+    ? await (await import("../agent/observed-lines.js")).observedLines(
+        repo,
+        untraced.map((one) => one.diff),
+      )
+    : null;
   const records = recordCommits(untraced, {
     digests: landed.digests,
     contributorEnv: env.contributor,
     replaced,
     carried: carried.byCommit,
-    observed: observed.byCommit,
+    ...(observed ? { observed: observed.byCommit } : {}),
   });
   const events: LedgerEvent[] = records.map((record) => ({
     event: "commit_traced",
@@ -97,7 +100,7 @@ export async function traceLanding(
       await publish(anchored);
       await carried.index?.addWritten(repo, anchored);
     });
-    observed.settle();
+    observed?.settle();
     return { kind: "written", traced: records.length, events: written };
   } catch (error) {
     if (!(error instanceof LedgerAppendError)) throw error; // the notes failed: nothing written

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -358,6 +358,25 @@ describe("observed attribution: what an agent's hook saw it write is the agent's
     expectSuccess(repo.commit("Person's login", ["-a"]), "commit");
     const [file] = record(repo).files;
     expect(file.ranges.map((range: Payload) => range.contributor)).toEqual([undefined]);
+  });
+
+  it("loads no jsdiff on an ordinary commit, and does once an agent's lines wait to land", async () => {
+    const repo = await createSelectedRepo("INT-001");
+    const dir = createScratchDir();
+    const tracer = path.join(dir, "trace-load.cjs");
+    const log = path.join(dir, "loads.log");
+    writeFileSync(
+      tracer,
+      `const Module = require("node:module");\nconst load = Module._load;\nModule._load = function (request, ...rest) {\n  if (request === "diff") require("node:fs").appendFileSync(${JSON.stringify(log)}, "diff\\n");\n  return load.call(this, request, ...rest);\n};\n`,
+    );
+    const traced = { env: { NODE_OPTIONS: `--require ${tracer}` } };
+    repo.write("src/auth/plain.ts", "export const plain = 1;\n");
+    repo.git("add", "src/auth/plain.ts");
+    expectSuccess(repo.commit("Plain", [], traced), "plain commit");
+    expect(existsSync(log)).toBe(false);
+    agentWrites(repo, "src/auth/login.ts", "export const login = 1;\nagent line here\n", "j1");
+    expectSuccess(repo.commit("Agent's", ["-a"], traced), "agent commit");
+    expect(readFileSync(log, "utf8")).toContain("diff");
   });
 
   it("judges what a shell command changed: out of scope reported, in scope checkpointed", async () => {

@@ -36,52 +36,76 @@ function hooksOf(config: JsonObject): JsonObject | string {
 }
 
 /**
- * Merges our groups into hooks.<event> for each event: our old groups go (so a second install
- * changes nothing and an update replaces them), the user's stay, in their order, ours after.
- * Returns the new configuration, or a string saying why the file cannot take them.
+ * The configuration with `entries` appended to hooks.<event> after the user's, our earlier
+ * entries taken out first (`without`): a second install changes nothing, an update replaces ours.
+ * A string says why the file cannot take them.
  */
+function withOurs(
+  config: JsonObject,
+  without: (config: JsonObject) => JsonObject,
+  entries: readonly { event: string; entry: unknown }[],
+): JsonObject | string {
+  const hooks = hooksOf(config);
+  if (typeof hooks === "string") return hooks;
+  const merged: JsonObject = { ...(without(config).hooks as JsonObject) };
+  for (const { event, entry } of entries) {
+    const existing = merged[event] ?? [];
+    if (!Array.isArray(existing)) return `its hooks.${event} is not a list`;
+    merged[event] = [...existing, entry];
+  }
+  return { ...config, hooks: merged };
+}
+
+/**
+ * The configuration with each hooks.<event> list passed through `keep` (an entry, or null to
+ * drop it); a list left empty goes, anything that is not a list stays as it was.
+ */
+function withoutOurs(config: JsonObject, keep: (entry: unknown) => unknown | null): JsonObject {
+  const hooks = config.hooks;
+  if (!isObject(hooks)) return config;
+  const kept: JsonObject = {};
+  for (const [event, entries] of Object.entries(hooks)) {
+    if (!Array.isArray(entries)) {
+      kept[event] = entries;
+      continue;
+    }
+    const left = entries.map(keep).filter((entry) => entry !== null);
+    if (left.length > 0) kept[event] = left;
+  }
+  return { ...config, hooks: kept };
+}
+
+const isOurHandler = (handler: unknown, agent: string) =>
+  isObject(handler) && isOurCommand(handler.command, agent);
+
+/** Claude Code's shape (Codex, Gemini CLI): our groups, each one handler running `command`. */
 export function withGroupedHooks(
   config: JsonObject,
   agent: string,
   command: string,
   events: readonly GroupedEvent[],
 ): JsonObject | string {
-  const hooks = hooksOf(config);
-  if (typeof hooks === "string") return hooks;
-  const merged: JsonObject = { ...(withoutGroupedHooks(config, agent).hooks as JsonObject) };
-  for (const { event, matcher, handler } of events) {
-    const existing = merged[event] ?? [];
-    if (!Array.isArray(existing)) return `its hooks.${event} is not a list`;
-    const group = {
-      ...(matcher === undefined ? {} : { matcher }),
-      hooks: [{ type: "command", command, ...handler }],
-    };
-    merged[event] = [...existing, group];
-  }
-  return { ...config, hooks: merged };
+  return withOurs(
+    config,
+    (current) => withoutGroupedHooks(current, agent),
+    events.map(({ event, matcher, handler }) => ({
+      event,
+      entry: {
+        ...(matcher === undefined ? {} : { matcher }),
+        hooks: [{ type: "command", command, ...handler }],
+      },
+    })),
+  );
 }
 
 /** Removes our groups (and our handlers from groups the user shares with us). */
 export function withoutGroupedHooks(config: JsonObject, agent: string): JsonObject {
-  const hooks = config.hooks;
-  if (!isObject(hooks)) return config;
-  const kept: JsonObject = {};
-  for (const [event, groups] of Object.entries(hooks)) {
-    if (!Array.isArray(groups)) {
-      kept[event] = groups;
-      continue;
-    }
-    const left = groups.flatMap((group) => {
-      if (!isObject(group) || !Array.isArray(group.hooks)) return [group];
-      const handlers = group.hooks.filter(
-        (handler) => !(isObject(handler) && isOurCommand(handler.command, agent)),
-      );
-      if (handlers.length === group.hooks.length) return [group];
-      return handlers.length === 0 ? [] : [{ ...group, hooks: handlers }];
-    });
-    if (left.length > 0) kept[event] = left;
-  }
-  return { ...config, hooks: kept };
+  return withoutOurs(config, (group) => {
+    if (!isObject(group) || !Array.isArray(group.hooks)) return group;
+    const handlers = group.hooks.filter((handler) => !isOurHandler(handler, agent));
+    if (handlers.length === group.hooks.length) return group;
+    return handlers.length === 0 ? null : { ...group, hooks: handlers };
+  });
 }
 
 /** Cursor's and Windsurf's shape: hooks.<event>[] of handlers {command, …}. */
@@ -90,30 +114,13 @@ export function withFlatHooks(
   agent: string,
   events: readonly { event: string; handler: JsonObject & { command: string } }[],
 ): JsonObject | string {
-  const hooks = hooksOf(config);
-  if (typeof hooks === "string") return hooks;
-  const merged: JsonObject = { ...(withoutFlatHooks(config, agent).hooks as JsonObject) };
-  for (const { event, handler } of events) {
-    const existing = merged[event] ?? [];
-    if (!Array.isArray(existing)) return `its hooks.${event} is not a list`;
-    merged[event] = [...existing, handler];
-  }
-  return { ...config, hooks: merged };
+  return withOurs(
+    config,
+    (current) => withoutFlatHooks(current, agent),
+    events.map(({ event, handler }) => ({ event, entry: handler })),
+  );
 }
 
 export function withoutFlatHooks(config: JsonObject, agent: string): JsonObject {
-  const hooks = config.hooks;
-  if (!isObject(hooks)) return config;
-  const kept: JsonObject = {};
-  for (const [event, handlers] of Object.entries(hooks)) {
-    if (!Array.isArray(handlers)) {
-      kept[event] = handlers;
-      continue;
-    }
-    const left = handlers.filter(
-      (handler) => !(isObject(handler) && isOurCommand(handler.command, agent)),
-    );
-    if (left.length > 0) kept[event] = left;
-  }
-  return { ...config, hooks: kept };
+  return withoutOurs(config, (handler) => (isOurHandler(handler, agent) ? null : handler));
 }
