@@ -6,6 +6,7 @@ import { intentsFilePath } from "../core/governance-files.js";
 import { ExitCode } from "../errors.js";
 import { DemoRepo } from "../git/demo-repo.js";
 import { hermeticGitEnv } from "../git/hermetic-env.js";
+import { cliPath } from "../install/package-root.js";
 import { shellQuote } from "../report/shell-quote.js";
 import { styleFor } from "../report/style.js";
 import type { CommandInput } from "./command.js";
@@ -62,7 +63,7 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     await writeFile(path.join(dir, file), content);
   };
   const intentguard = (...args: string[]) => {
-    const result = spawnSync(process.execPath, [__filename, ...args], {
+    const result = spawnSync(process.execPath, [cliPath(), ...args], {
       cwd: dir,
       env: gitEnv,
       encoding: "utf8",
@@ -168,6 +169,7 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
  * on no PATH, so it is named by its path.
  */
 function keepCommand(cwd: string): string {
-  if (__filename.split(path.sep).includes("node_modules")) return "npx intentguard demo --keep";
-  return `node ${shellQuote(path.relative(cwd, __filename))} demo --keep`;
+  const cli = cliPath();
+  if (cli.split(path.sep).includes("node_modules")) return "npx intentguard demo --keep";
+  return `node ${shellQuote(path.relative(cwd, cli))} demo --keep`;
 }

@@ -5,12 +5,17 @@ import { isInside } from "../fs/is-inside.js";
 import type { Repo } from "../git/repo.js";
 
 /**
- * The installed intentguard package: the bundle runs from <package>/dist/cli.cjs, and the hook
- * shims, templates and default policy sit beside dist/. Resolved through symlinks so that a
+ * The installed intentguard package: every bundle runs from <package>/dist/ (scripts/build.mjs),
+ * and the hook shims, templates and default policy sit beside dist/. Resolved through symlinks so that a
  * `node_modules/.bin` link or an `npm link` points at the real files.
  */
 export function packageRoot(): string {
   return path.dirname(path.dirname(realpathSync(__filename)));
+}
+
+/** The CLI's entry, whichever bundle asks (a command runs from its own bundle in dist/). */
+export function cliPath(): string {
+  return path.join(packageRoot(), "dist", "cli.cjs");
 }
 
 export function shimPath(hook: string): string {

@@ -1,3 +1,4 @@
+import { importChalk } from "../bundle/import-chalk.js";
 import type { Environment } from "../environment.js";
 
 /** The few text styles intentguard uses; each is the identity when colour is off. */
@@ -27,7 +28,7 @@ export async function styleFor(
 ): Promise<Style> {
   const wanted = color.never ? false : (color.forced ?? stream.isTTY === true);
   if (!wanted) return plainStyle;
-  const { Chalk } = await import("chalk");
+  const { Chalk } = await importChalk();
   const chalk = new Chalk({ level: 1 });
   return {
     red: (text) => chalk.red(text),

@@ -1,33 +1,45 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createScratchDir, createSelectedRepo } from "../support/test-repo.js";
+import { createScratchDir, createSelectedRepo, projectRoot } from "../support/test-repo.js";
 
 /**
- * A probe preloaded into every Node the hooks start: it appends each package a module asks for
- * (not node: built-ins, not relative files) to the file named by LOADED_PACKAGES_FILE.
+ * A probe preloaded into every Node the hooks start: it appends to the file named by
+ * LOADED_FILE each package a module asks for (not node: built-ins) and each of dist/'s bundles
+ * it loads, by file name.
  */
 const probe = `
 const Module = require("node:module");
 const { appendFileSync } = require("node:fs");
+const dist = ${JSON.stringify(path.join(projectRoot, "dist") + path.sep)};
 const load = Module._load;
-Module._load = function (request, ...rest) {
-  if (!request.startsWith("node:") && !request.startsWith(".") && !request.startsWith("/")) {
-    appendFileSync(process.env.LOADED_PACKAGES_FILE, request + "\\n");
+Module._load = function (request, parent, ...rest) {
+  if (!request.startsWith("node:")) {
+    let file = request;
+    try {
+      file = Module._resolveFilename(request, parent);
+    } catch {}
+    if (file.startsWith(dist)) appendFileSync(process.env.LOADED_FILE, file.slice(dist.length) + "\\n");
+    else if (!/^[./]/.test(request)) appendFileSync(process.env.LOADED_FILE, request + "\\n");
   }
-  return load.call(this, request, ...rest);
+  return load.call(this, request, parent, ...rest);
 };
 `;
 
 describe("what the hook loads on an ordinary commit", () => {
-  it("loads neither zod nor yaml once the rules cache is warm: schemas load only when a note or rules file must be read", async () => {
+  it("loads neither zod nor yaml nor any command's code once the rules cache is warm: only the landing", async () => {
     const repo = await createSelectedRepo();
     const scratch = createScratchDir();
     const probeFile = path.join(scratch, "probe.cjs");
     const loaded = path.join(scratch, "loaded.txt");
     writeFileSync(probeFile, probe);
     writeFileSync(loaded, "");
-    const env = { NODE_OPTIONS: `--require ${probeFile}`, LOADED_PACKAGES_FILE: loaded };
+    // Without coverage, bundles load through the code cache, past Module._load: off here.
+    const env = {
+      NODE_OPTIONS: `--require ${probeFile}`,
+      LOADED_FILE: loaded,
+      INTENTGUARD_CODE_CACHE: "0",
+    };
 
     // The first commit compiles the rules (and may load both); the second reads the cache.
     repo.commitFile("src/auth/a.ts", "one\n", "First", { env });
@@ -35,8 +47,12 @@ describe("what the hook loads on an ordinary commit", () => {
     const second = repo.commitFile("src/auth/a.ts", "two\n", "Second", { env });
 
     expect(repo.git("notes", "--ref=intentguard", "list", second).trim()).not.toBe("");
-    const packages = new Set(readFileSync(loaded, "utf8").split("\n").filter(Boolean));
-    expect(packages.has("zod")).toBe(false);
-    expect(packages.has("yaml")).toBe(false);
+    const modules = [...new Set(readFileSync(loaded, "utf8").split("\n").filter(Boolean))].sort();
+    expect(modules).toEqual([
+      "cli.cjs",
+      "command-hook-reference-transaction.cjs",
+      "command-hook.cjs",
+      "shared.cjs",
+    ]);
   });
 });

@@ -2,13 +2,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import astV8ToIstanbul, { type Options } from "ast-v8-to-istanbul";
 import { parseAstAsync } from "vitest/node";
-import { cliPath, cliUrl, readCliCoverage } from "./cli-coverage-dumps.js";
+import { bundleUrl, readCliCoverage } from "./cli-coverage-dumps.js";
 
 type SourceMap = NonNullable<Options["sourceMap"]>;
 
+type CoverageData = Awaited<ReturnType<typeof astV8ToIstanbul>>;
+
 export interface CliCoverage {
-  /** Istanbul coverage data of the src/ files, keyed by absolute path. */
-  data: Awaited<ReturnType<typeof astV8ToIstanbul>>;
+  /** Istanbul coverage data of the src/ files, keyed by absolute path: one per bundle. */
+  data: CoverageData[];
   /** How many processes ran the CLI. */
   processes: number;
   /** Dumps that could not be read. */
@@ -17,22 +19,28 @@ export interface CliCoverage {
 
 /**
  * The coverage of every CLI process the tests started (directly or through git hooks), from the
- * NODE_V8_COVERAGE directory they wrote to, mapped back to src/ through dist/cli.cjs.map.
+ * NODE_V8_COVERAGE directory they wrote to, each bundle of dist/ mapped back to src/ through its
+ * own source map.
  */
 export async function cliProcessCoverage(dumpDir: string, root: string): Promise<CliCoverage> {
-  const { processes, functions, unreadable } = readCliCoverage(dumpDir);
-  if (processes === 0) return { data: {}, processes, unreadable };
-  const code = readFileSync(cliPath, "utf8");
-  const map = JSON.parse(readFileSync(`${cliPath}.map`, "utf8")) as SourceMap;
-  map.sources = map.sources.map((source) => source && new URL(source, cliUrl).href);
-  const data = await astV8ToIstanbul({
-    code,
-    sourceMap: map,
-    ast: parseAstAsync(code),
-    coverage: { url: cliUrl, functions },
-  });
+  const { processes, bundles, unreadable } = readCliCoverage(dumpDir);
   const src = path.join(root, "src") + path.sep;
-  for (const file of Object.keys(data)) if (!file.startsWith(src)) delete data[file];
+  const data: CoverageData[] = [];
+  for (const [bundle, functions] of Object.entries(bundles)) {
+    const file = path.join(root, "dist", bundle);
+    const url = bundleUrl(bundle);
+    const code = readFileSync(file, "utf8");
+    const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as SourceMap;
+    map.sources = map.sources.map((source) => source && new URL(source, url).href);
+    const covered = await astV8ToIstanbul({
+      code,
+      sourceMap: map,
+      ast: parseAstAsync(code),
+      coverage: { url, functions },
+    });
+    for (const key of Object.keys(covered)) if (!key.startsWith(src)) delete covered[key];
+    data.push(covered);
+  }
   return { data, processes, unreadable };
 }
 
@@ -74,7 +82,7 @@ export interface CoverageMap {
  * starts at the same place, or failing that on the same line, nearest in column; a file vitest
  * has no entry for is added as it is.
  */
-export function addCliHits(map: CoverageMap, cli: CliCoverage["data"]): void {
+export function addCliHits(map: CoverageMap, cli: CoverageData): void {
   const files = new Set(map.files());
   for (const [file, entry] of Object.entries(cli)) {
     const from = ("data" in entry ? entry.data : entry) as unknown as FileCoverageData;

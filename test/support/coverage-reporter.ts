@@ -37,7 +37,7 @@ export default class CoverageReporter implements Reporter {
       const map = coverage as CoverageMap;
       const inProcess = summarise(map, this.root);
       const cli = this.dumpDir ? await cliProcessCoverage(this.dumpDir, this.root) : undefined;
-      if (cli) addCliHits(map, cli.data);
+      for (const bundle of cli?.data ?? []) addCliHits(map, bundle);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const unreadable = cli?.unreadable ? `, ${cli.unreadable} unreadable dumps left out` : "";
       const source = cli
