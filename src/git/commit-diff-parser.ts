@@ -8,9 +8,9 @@ import { unquotePath } from "./unquote-path.js";
 
 /** The `--format` that produces the header fields, NUL-terminated (none of them can hold NUL). */
 export const commitHeaderFormat =
-  "--format=%H%x00%P%x00%an%x00%ae%x00%s%x00%(trailers:only,unfold)%x00";
+  "--format=%H%x00%P%x00%an%x00%ae%x00%s%x00%(trailers:only,unfold)%x00%T%x00";
 /** How many NUL-terminated fields that format produces. */
-export const commitHeaderFields = 6;
+export const commitHeaderFields = 7;
 
 const NUL = 0;
 const LF = 10;
@@ -84,10 +84,18 @@ export class CommitDiffParser {
     this.pending = Buffer.alloc(0);
     if (!this.inPatch) this.onChanges(this.changes);
     this.endSection();
-    const [sha = "", , authorName = "", authorEmail = "", subject = "", trailerText = ""] =
-      this.header;
+    const [
+      sha = "",
+      ,
+      authorName = "",
+      authorEmail = "",
+      subject = "",
+      trailerText = "",
+      tree = "",
+    ] = this.header;
     const trailers = parseTrailerLines(trailerText);
-    const commit = { sha, parents: this.parents(), authorName, authorEmail, subject, trailers };
+    const parents = this.parents();
+    const commit = { sha, parents, authorName, authorEmail, subject, trailers, tree };
     return { commit, changes: this.changes, ranges: this.ranges };
   }
 

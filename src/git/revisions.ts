@@ -154,25 +154,27 @@ export async function lastCommitTouching(
   return text || null;
 }
 
-/** Whether two commits share any history (a merge of unrelated histories has none). */
-export async function shareHistory(dir: string, a: string, b: string): Promise<boolean> {
-  const { status } = await runGit(dir, ["merge-base", ...revisionArguments([a, b])], {
-    okExitCodes: [1],
-  });
-  return status === 0;
-}
-
 /**
  * The tree git's own merge of two commits gives (`git merge-tree --write-tree`, git 2.38+): what
  * a merge commit would hold had nobody edited it. Conflicted files hold git's conflict markers,
- * so any resolution differs from it.
+ * so any resolution differs from it. Null when the two share no history (git refuses to merge
+ * unrelated histories; in a shallow clone, when their merge base lies beyond its edge): one git
+ * process answers both questions.
  */
-export async function automaticMergeTree(dir: string, a: string, b: string): Promise<string> {
-  const { stdout } = await runGit(
-    dir,
-    ["merge-tree", "--write-tree", "--no-messages", ...revisionArguments([a, b])],
-    { okExitCodes: [1] }, // 1: the merge has conflicts; the tree is still written
-  );
+export async function automaticMergeTree(
+  dir: string,
+  a: string,
+  b: string,
+): Promise<string | null> {
+  const args = ["merge-tree", "--write-tree", "--no-messages", ...revisionArguments([a, b])];
+  const { stdout, stderr, status } = await runGit(dir, args, {
+    okExitCodes: [1, 128], // 1: the merge has conflicts, the tree is still written
+    env: { ...process.env, LC_ALL: "C" }, // the refusal below is read in git's own words
+  });
+  if (status === 128) {
+    if (stderr.includes("refusing to merge unrelated histories")) return null;
+    throw new GitError(args, status, stderr);
+  }
   const tree = stdout.toString("utf8").split("\n")[0]?.trim() ?? "";
   if (!/^[0-9a-f]{40,64}$/.test(tree)) {
     throw new GitError(["merge-tree", "--write-tree", a, b], 0, `unexpected output: ${tree}`);

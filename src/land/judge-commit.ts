@@ -82,6 +82,8 @@ export interface RulesForCommit {
   lastReadable: () => Promise<Governance | null>;
   /** Whether a commit holds the intents file, where the landing knows it (saves a git process). */
   holdsRules?: (commit: string) => boolean | undefined;
+  /** git's own merge of a merge's parents, where the landing started it ahead (prefetchMergeTrees). */
+  mergeTree?: (commit: string) => Promise<string | null> | undefined;
 }
 
 /**
@@ -103,7 +105,7 @@ export async function judgeLandedCommit(
   const ownGovernance = once(() => snapshotFromGit(dir, { kind: "commit", rev: sha.slice(0, 12) }));
   const authored = rules.wholeTree
     ? { changes: await diffTrees(dir, await emptyTree(dir), sha), against: undefined }
-    : await authoredChange(dir, diff, rules.holdsRules);
+    : await authoredChange(dir, diff, rules.holdsRules, rules.mergeTree);
   const { against } = authored;
   const changes = rules.authorsRules
     ? withRulesFiles(authored.changes, await ownGovernance())

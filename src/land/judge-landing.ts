@@ -44,6 +44,7 @@ import {
   judgeLandedCommit,
   type RulesForCommit,
 } from "./judge-commit.js";
+import { prefetchMergeTrees } from "./merge-authored.js";
 import { type RulesChange, RulesInForce } from "./rules-in-force.js";
 import { type RulesAt, RulesReader } from "./rules-reader.js";
 
@@ -201,6 +202,10 @@ class LandingJudge {
       ? this.chainPlan(brought.order.length === 0)
       : await this.fullPlan(brought, excluded);
     const toJudge = listed.filter((commit) => !plan.ungoverned.has(commit));
+    const merges = toJudge
+      .map((sha) => ({ sha, parents: brought.parents.get(sha) ?? [] }))
+      .filter(({ parents }) => parents.length === 2);
+    this.mergeTrees = prefetchMergeTrees(this.dir, merges);
     await this.judgeAll(toJudge, plan);
     const signatureFindings = await this.settle();
     await this.adoptionFindings();
@@ -249,6 +254,9 @@ class LandingJudge {
       signatureFindings,
     };
   }
+
+  /** git's own merges of the landing's merges, started ahead (prefetchMergeTrees). */
+  private mergeTrees = new Map<string, Promise<string | null>>();
 
   /** A diff the single-commit probe read already, not to be read twice. */
   private preread: CommitDiff | null = null;
@@ -377,6 +385,7 @@ class LandingJudge {
           authorsRules: authored.has(sha),
           lastReadable: this.lastReadable,
           holdsRules: (commit) => holds.get(commit),
+          mergeTree: (commit) => this.mergeTrees.get(commit),
         };
       },
     };

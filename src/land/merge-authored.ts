@@ -3,7 +3,7 @@ import { intentsFilePath } from "../core/governance-files.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { diffTrees } from "../git/diff-commit.js";
 import { readObjects } from "../git/read-objects.js";
-import { automaticMergeTree, shareHistory } from "../git/revisions.js";
+import { automaticMergeTree } from "../git/revisions.js";
 
 /** What a commit is judged on: the paths it authors, and the parent it authors them against. */
 export interface AuthoredChange {
@@ -27,6 +27,7 @@ export async function authoredChange(
   dir: string,
   diff: CommitDiff,
   known?: (commit: string) => boolean | undefined,
+  prefetched?: (commit: string) => Promise<string | null> | undefined,
 ): Promise<AuthoredChange> {
   const { sha, parents } = diff.commit;
   const [first, ...others] = parents;
@@ -38,13 +39,13 @@ export async function authoredChange(
     return { changes: diff.changes, against: first }; // no side has rules: ungoverned
   }
   const [other] = others;
-  const judgedWhole =
-    others.length > 1 ||
-    other === undefined ||
-    !governed.get(other) ||
-    !(await shareHistory(dir, first, other));
-  if (judgedWhole) return { changes: await diffTrees(dir, first, sha), against: first };
-  const automatic = await automaticMergeTree(dir, first, other);
+  const automatic =
+    others.length === 1 && other !== undefined && governed.get(other)
+      ? await (prefetched?.(sha) ?? automaticMergeTree(dir, first, other))
+      : null;
+  if (automatic === null) return { changes: await diffTrees(dir, first, sha), against: first };
+  // The merge git would have made, untouched (the common case): it authors nothing.
+  if (automatic === diff.commit.tree) return { changes: [], against: first };
   return { changes: await diffTrees(dir, automatic, sha), against: first };
 }
 
@@ -66,4 +67,33 @@ async function hasRules(
   return new Map(
     commits.map((commit, index) => [commit, Boolean(objects.get(names[index] ?? ""))]),
   );
+}
+
+/**
+ * git's own merge of each two-parent merge a landing judges, started ahead of the judgement,
+ * `concurrency` at a time in the order given: `git merge-tree` runs for each merge (git 2.39 has
+ * no batch form), and on real histories those runs are most of a range check's time, so they
+ * overlap with the diff stream and the judging instead of waiting for them one by one.
+ */
+export function prefetchMergeTrees(
+  dir: string,
+  merges: readonly { sha: string; parents: readonly string[] }[],
+  concurrency = 2,
+): Map<string, Promise<string | null>> {
+  const trees = new Map<string, Promise<string | null>>();
+  const queue: (() => void)[] = [];
+  const startNext = () => queue.shift()?.();
+  for (const { sha, parents } of merges) {
+    const [first, other] = parents;
+    if (parents.length !== 2 || first === undefined || other === undefined) continue;
+    const tree = new Promise<string | null>((resolve, reject) => {
+      queue.push(() => {
+        automaticMergeTree(dir, first, other).then(resolve, reject).finally(startNext);
+      });
+    });
+    tree.catch(() => {}); // its judgement awaits it, and reports a failure there
+    trees.set(sha, tree);
+  }
+  for (let started = 0; started < concurrency; started++) startNext();
+  return trees;
 }

@@ -101,6 +101,7 @@ describe("formatTransactionReport", () => {
       authorEmail: "a@example.com",
       subject: "One",
       trailers: [],
+      tree: "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
     };
     expect(formatTransactionReport([{ diff: { commit }, verdict }], 3, plainStyle)).toBe(
       "✓ intentguard: 1 commit allowed and traced; 2 without governance, not traced\n",

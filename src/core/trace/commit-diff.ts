@@ -12,6 +12,8 @@ export interface CommitHeader {
   subject: string;
   /** The message's trailers as git parses them. */
   trailers: Trailer[];
+  /** The commit's tree. */
+  tree: string;
 }
 
 /** What one commit changed: the files, and the line ranges it adds to each. */
