@@ -70,6 +70,20 @@ export function readEnvironment(
   };
 }
 
+/**
+ * Where the code cache of the CLI's bundles lives (src/bundle/load-bundle.ts):
+ * `$XDG_CACHE_HOME/intentguard`, else `$HOME/.cache/intentguard`; null when it is off —
+ * INTENTGUARD_CODE_CACHE=0, or under coverage (NODE_V8_COVERAGE), whose counters cached code
+ * would lack. Read before any command runs, so not part of the Environment.
+ */
+export function codeCacheHome(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.INTENTGUARD_CODE_CACHE === "0" || env.NODE_V8_COVERAGE) return null;
+  const xdg = env.XDG_CACHE_HOME;
+  // The XDG base directory specification: a relative path is invalid and ignored.
+  if (xdg?.startsWith("/")) return `${xdg}/intentguard`;
+  return env.HOME ? `${env.HOME}/.cache/intentguard` : null;
+}
+
 function readCiEnvironment(env: NodeJS.ProcessEnv): CiEnvironment {
   const value = (name: string) => env[name] || undefined;
   return {

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import vm from "node:vm";
+import { codeCacheHome } from "../environment.js";
 
 /**
  * Loads one of dist/'s bundles (scripts/build.mjs), as `require` would, through a V8 code cache
@@ -46,8 +46,8 @@ export function loadBundle(name: string): unknown {
 let hashes: Record<string, string> | undefined;
 
 function cacheFileOf(name: string): string | undefined {
-  const env = process.env;
-  if (env.INTENTGUARD_CODE_CACHE === "0" || env.NODE_V8_COVERAGE) return undefined;
+  const home = codeCacheHome();
+  if (home === null) return undefined;
   // A debugger, or stack traces mapped to src/, need the bundle loaded as a module.
   if (process.execArgv.some((arg) => /^--(inspect|enable-source-maps)/.test(arg))) return undefined;
   try {
@@ -61,9 +61,7 @@ function cacheFileOf(name: string): string | undefined {
   const hash = hashes[name];
   if (!hash) return undefined;
 
-  const xdg = env.XDG_CACHE_HOME;
-  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), ".cache");
-  return path.join(base, "intentguard", `${process.version}-${process.arch}`, hash);
+  return path.join(home, `${process.version}-${process.arch}`, hash);
 }
 
 /** The V8 data of a cache file whose source is `source`: [length, 4 bytes][source][data]. */

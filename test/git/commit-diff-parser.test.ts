@@ -9,8 +9,9 @@ const a = "a".repeat(40);
 const b = "b".repeat(40);
 const c = "c".repeat(40);
 const zero = "0".repeat(40);
+const tree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 const header = (sha: string, parents: string, trailers = "") =>
-  `${sha}\0${parents}\0Ada\0ada@example.com\0Subject\0${trailers}\0\0\n`;
+  `${sha}\0${parents}\0Ada\0ada@example.com\0Subject\0${trailers}\0${tree}\0\0\n`;
 
 const ordinary = Buffer.from(
   [
@@ -42,6 +43,7 @@ describe("CommitDiffParser", () => {
         { key: "Intent", value: "INT-001" },
         { key: "Contributor-Type", value: "AI" },
       ],
+      tree,
     });
     expect(diff.changes.map((change) => [change.operation, change.path])).toEqual([
       ["modify", "src/x.ts"],
