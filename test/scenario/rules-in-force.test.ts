@@ -8,9 +8,10 @@ import {
   cliPath,
   createGovernedRepo,
   createScratchDir,
+  expectSuccess,
   type Run,
   refusedByHook,
-  type TestRepo,
+  TestRepo,
   useHermeticProcessEnv,
 } from "../support/test-repo.js";
 
@@ -891,5 +892,265 @@ describe("an update that does not say what it expected", () => {
       "leave intentguard's rules behind",
     );
     expect(repo.head()).toBe(narrowed);
+  });
+});
+
+describe("a tip that keeps rules older than the target's", () => {
+  it("refuses, in CI and on the server, moving main onto a rules change forked before a narrowing (governance_diverged)", async () => {
+    const { repo, old, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    repo.git("remote", "add", "server", bare);
+    expectAllowed(push(repo, bare, "main"));
+    const reports = `  - id: "INT-007"\n    name: "Reports"\n    status: "IN_PROGRESS"\n    owned_scope: ["reports"]\n`;
+    // Made on its own branch, under that branch's rules: INT-001 still owns all of src/ there.
+    repo.git("checkout", "-q", "-b", "side", old);
+    repo.write(intentsPath, `${wideIntents}${reports}`);
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Add INT-007");
+    const side = repo.head();
+    // Its change (adding INT-007) carries into the narrowed rules; its tip keeps the wide ones.
+    const diverged = `governance_diverged: the rules at ${side.slice(0, 12)} differ from the rules in force after this landing (${intentsPath} active_intents[INT-001].owned_scope)`;
+    const ci = githubPush(repo, narrowed, side);
+    expect(ci.status, `${ci.stdout}${ci.stderr}`).toBe(1);
+    expect(ci.stdout).toContain(`✗ intentguard: 1 of 1 commit in ${narrowed}..${side} failed`);
+    expect(ci.stdout).toContain(`✗ ${side.slice(0, 12)} Add INT-007`);
+    expect(ci.stdout).toContain(diverged);
+    const forced = repo.tryGit(["push", "-f", "server", "side:main"], {
+      env: { INTENTGUARD: "0" },
+    });
+    expectRefused(forced, diverged, "side -> main (pre-receive hook declined)");
+    expect(serverRef(repo, bare)).toBe(narrowed);
+    // The same rules change made on main's tip holds the rules in force, and lands.
+    const onMain = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { [intentsPath]: `${narrowedIntents}${reports}` },
+      "Add INT-007",
+    );
+    expectAllowed(githubPush(repo, narrowed, onMain));
+    expectAllowed(push(repo, bare, onMain));
+  });
+});
+
+describe("a rules change made on older rules", () => {
+  it("refuses, in a range and locally, a rules change forked before main completed an intent that sets its status again (governance_conflict)", async () => {
+    const { repo, old, narrowed } = await narrowedRepo();
+    repo.git("checkout", "-q", "-b", "side", old);
+    repo.write(
+      intentsPath,
+      wideIntents.replace(
+        'name: "Library"\n    status: "IN_PROGRESS"',
+        'name: "Library"\n    status: "PENDING"',
+      ),
+    );
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "Put INT-005 back to pending");
+    const side = repo.head();
+    repo.git("checkout", "-q", "main");
+    const conflict = `this rules change was made on older rules: ${intentsPath} active_intents[INT-005].status was changed differently in the rules in force on`;
+    const rebase = "rebase the rules change onto main (git rebase main)";
+    // With porcelain the texts conflict; keeping main's rules still brings the rules change in.
+    expect(repo.tryGit(["merge", "--no-edit", "side"]).status).toBe(1);
+    repo.git("checkout", "--ours", "--", intentsPath);
+    repo.git("add", "-A");
+    const resolved = repo.tryGit(["commit", "--no-edit"]);
+    expect(resolved.status, resolved.stderr).toBe(refusedByHook);
+    expect(resolved.stderr).toContain("rule: governance_conflict (error)");
+    expect(resolved.stderr).toContain(`${conflict} main since`);
+    expect(resolved.stderr).toContain(rebase);
+    expect(repo.head()).toBe(narrowed);
+    repo.git("merge", "--abort");
+    // The same merge made with plumbing: judged alike in a range, and refused when main moves.
+    const merge = plumbCommit(repo, narrowed, [narrowed, side], {}, "Merge side");
+    const range = repo.intentguard(["check", "--range", `${narrowed}..${merge}`]);
+    expect(range.status, `${range.stdout}${range.stderr}`).toBe(1);
+    expect(range.stdout).toContain(`✗ intentguard: 1 of 2 commits in ${narrowed}..${merge} failed`);
+    expect(range.stdout).toContain(`✗ ${side.slice(0, 12)} Put INT-005 back to pending`);
+    expect(range.stdout).toContain(`governance_conflict: ${conflict} ${narrowed} since`);
+    const landed = repo.tryGit(["merge", "--ff-only", merge]);
+    expect(landed.status, landed.stderr).toBe(refusedByHook);
+    expect(landed.stderr).toContain("rule: governance_conflict (error)");
+    expect(landed.stderr).toContain(rebase);
+    expect(repo.head()).toBe(narrowed);
+  });
+});
+
+describe("adoption happens once", () => {
+  it("accepts one adoption commit reaching several refs in one push as one adoption", async () => {
+    const repo = await createGovernedRepo();
+    const adoption = repo.head();
+    repo.git("checkout", "-q", "-b", "feature");
+    const feature = repo.commitFile("docs/guide.md", "# Guide\n", "Write the guide", {
+      env: { INTENTGUARD_INTENT: "INT-002" },
+    });
+    repo.git("checkout", "-q", "main");
+    repo.git("tag", "v1", adoption);
+    const bare = server(repo);
+    const pushed = repo.tryGit(["push", "-q", bare, "main", "feature", "v1"], {
+      env: { INTENTGUARD: "0" },
+    });
+    expectAllowed(pushed);
+    expect(serverRef(repo, bare)).toBe(adoption);
+    expect(serverRef(repo, bare, "refs/heads/feature")).toBe(feature);
+    expect(serverRef(repo, bare, "refs/tags/v1")).toBe(adoption);
+    expect(
+      repo.run("git", ["--git-dir", bare, "config", "intentguard.adopted"]).stdout.trim(),
+    ).toBe(adoption);
+  });
+
+  it("refuses one push that brings two unrelated adoptions", async () => {
+    const repo = await createGovernedRepo();
+    const adoption = repo.head();
+    // Another root with the same rules: an adoption of its own.
+    const again = plumbCommit(repo, adoption, [], {}, "Adopt intentguard again");
+    const bare = server(repo);
+    const pushed = repo.tryGit(["push", "-q", bare, "main", `${again}:refs/heads/other`], {
+      env: { INTENTGUARD: "0" },
+    });
+    expectRefused(
+      pushed,
+      `this push adopts intentguard 2 times (${adoption.slice(0, 12)}, ${again.slice(0, 12)}): adoption happens once`,
+    );
+    expect(serverRef(repo, bare)).toBe("");
+    expect(serverRef(repo, bare, "refs/heads/other")).toBe("");
+    expect(
+      repo.run("git", ["--git-dir", bare, "config", "intentguard.adopted"]).stdout.trim(),
+    ).toBe("");
+  });
+
+  it("warns when a local branch other than the default leaves the rules behind, and refuses it on the default branch", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const index = path.join(createScratchDir(), "empty-index");
+    const emptyTree = repo
+      .run("git", ["write-tree"], { env: { GIT_INDEX_FILE: index } })
+      .stdout.trim();
+    const noRules = repo.run("git", ["commit-tree", emptyTree, "-m", "Nothing"]).stdout.trim();
+    const leaves = `the landing ends on ${noRules.slice(0, 12)}, whose tree has no ${intentsPath}, while rules were in force: the branch would leave intentguard's rules behind`;
+    repo.git("checkout", "-q", "-b", "feature");
+    const warned = repo.tryGit(["reset", "-q", "--hard", noRules]);
+    expect(warned.status, warned.stderr).toBe(0);
+    expect(warned.stderr).toContain(`! warning (governance_invalid): ${leaves}`);
+    expect(warned.stderr).toContain("rule: governance_invalid (warn)");
+    expect(repo.git("rev-parse", "refs/heads/feature").trim()).toBe(noRules);
+    repo.git("checkout", "-q", "-f", "main");
+    const refused = repo.tryGit(["reset", "-q", "--hard", noRules]);
+    expect(refused.status, refused.stderr).toBe(refusedByHook);
+    expect(refused.stderr).toContain(`✗ intentguard: blocked — ${leaves}`);
+    expect(refused.stderr).toContain("rule: governance_invalid (error)");
+    expect(repo.head()).toBe(narrowed);
+  });
+});
+
+describe("pre-receive judges new branches and tags on the default branch", () => {
+  it("refuses a tag, and a new branch, that carries a commit out of scope forked before a narrowing", async () => {
+    const { repo, old, narrowed } = await narrowedRepo();
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, "main"));
+    // Allowed on its own branch, by the rules the branch has (INT-001 owns all of src/ there).
+    repo.git("checkout", "-q", "-b", "late", old);
+    const late = repo.commitFile(evil, "evil\n", "Billing", {
+      env: { INTENTGUARD_INTENT: "INT-001" },
+    });
+    repo.git("tag", "-a", "-m", "Release", "v2", late);
+    const blocked = `scope: 1 path outside the scope of INT-001 (Auth): ${evil}`;
+    for (const [rev, ref] of [
+      [late, "refs/tags/v1"],
+      ["v2", "refs/tags/v2"],
+      [late, "refs/heads/late"],
+    ] as const) {
+      const result = push(repo, bare, rev, ref);
+      expectRefused(result, `1 of 1 commit in ${narrowed}..${late} failed`, blocked);
+      expect(serverRef(repo, bare, ref)).toBe("");
+    }
+    // A tag of a commit main already has brings nothing to judge.
+    expectAllowed(push(repo, bare, old, "refs/tags/v0"));
+    expect(serverRef(repo, bare, "refs/tags/v0")).toBe(old);
+  });
+});
+
+describe("commits a remote-tracking branch has", () => {
+  it("are not judged again locally, but their rules changes count: a rebase onto a fetched, narrowed origin/main is refused", async () => {
+    const { repo, old, narrowed } = await narrowedRepo();
+    const origin = path.join(createScratchDir(), "origin.git");
+    repo.git("init", "-q", "--bare", origin);
+    expectAllowed(push(repo, origin, old));
+    const clone = new TestRepo(path.join(repo.base, "clone"), repo.env, repo.base);
+    repo.git("clone", "-q", origin, clone.dir);
+    expectSuccess(clone.intentguard(["install"]), "intentguard install");
+    clone.git("checkout", "-q", "-b", "feature");
+    // Forked before the narrowing: by the feature branch's rules, INT-001 owns all of src/.
+    const billing = clone.commitFile(evil, "evil\n", "Billing", {
+      env: { INTENTGUARD_INTENT: "INT-001" },
+    });
+    // Upstream narrows INT-001, and a commit out of the narrowed scope reaches origin unjudged.
+    const upstream = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { "src/billing/upstream.js": "upstream\n" },
+      "Upstream billing\n\nIntent: INT-001",
+    );
+    expectAllowed(push(repo, origin, upstream));
+    clone.git("fetch", "-q", "origin");
+    expect(clone.git("rev-parse", "main").trim()).toBe(old);
+    // The narrowing is origin/main's, not judged here, yet it changes the rules in force.
+    const rebase = clone.tryGit(["rebase", "-q", "origin/main"]);
+    expect(rebase.status, rebase.stderr).toBe(refusedByHook);
+    expect(rebase.stderr).toContain("✗ intentguard: blocked — 1 path outside the scope of INT-001");
+    expect(rebase.stderr).toContain(`create ${evil}`);
+    expect(rebase.stderr).toContain("owned scope:     src/auth");
+    expect(clone.git("rev-parse", "refs/heads/feature").trim()).toBe(billing);
+    clone.git("rebase", "--abort");
+    // origin/main's own commits are not judged again: main fast-forwards onto them.
+    clone.git("checkout", "-q", "main");
+    expectAllowed(clone.tryGit(["merge", "-q", "--ff-only", "origin/main"]));
+    expect(clone.head()).toBe(upstream);
+  });
+});
+
+describe("a history imported into a new server", () => {
+  it("is not judged up to the server's intentguard.judgedFrom, whose rules changes still count, and everything after it is", async () => {
+    const { repo, narrowed } = await narrowedRepo();
+    const imported = plumbCommit(
+      repo,
+      narrowed,
+      [narrowed],
+      { "src/billing/old.js": "old\n" },
+      "Old violation\n\nIntent: INT-001",
+    );
+    const fine = plumbCommit(
+      repo,
+      imported,
+      [imported],
+      { "src/auth/ok.ts": "ok\n" },
+      "Fine\n\nIntent: INT-001",
+    );
+    const later = plumbCommit(
+      repo,
+      fine,
+      [fine],
+      { "src/billing/new.js": "new\n" },
+      "New violation\n\nIntent: INT-001",
+    );
+    const outOfScope = (file: string) =>
+      `scope: 1 path outside the scope of INT-001 (Auth): ${file}`;
+    // Without the key, the whole imported history is judged.
+    const strict = server(repo);
+    expectRefused(push(repo, strict, fine), outOfScope("src/billing/old.js"));
+    expect(serverRef(repo, strict)).toBe("");
+    const bare = server(repo);
+    repo.git("--git-dir", bare, "config", "intentguard.judgedFrom", imported);
+    // The narrowing before it still holds: a commit after it out of src/auth is refused.
+    const first = push(repo, bare, later);
+    expectRefused(first, outOfScope("src/billing/new.js"));
+    expect(first.stderr).not.toContain("src/billing/old.js");
+    expect(serverRef(repo, bare)).toBe("");
+    const accepted = push(repo, bare, fine);
+    expectAllowed(accepted);
+    expect(accepted.stderr).toContain(`✓ intentguard: 1 commit in ${fine} allowed`);
+    expect(serverRef(repo, bare)).toBe(fine);
+    expectRefused(push(repo, bare, later), outOfScope("src/billing/new.js"));
+    expect(serverRef(repo, bare)).toBe(fine);
   });
 });
