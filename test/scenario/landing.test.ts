@@ -415,7 +415,7 @@ describe("one Node start per commit, and nothing for updates that bring no new c
     expectTracedOnce(repo, base);
   });
 
-  it("does not judge again commits that already carry a record (made and traced elsewhere)", async () => {
+  it("judges again a commit that already carries a record (made and traced elsewhere), and keeps its record", async () => {
     const repo = await createSelectedRepo();
     repo.git("checkout", "-q", "-b", "topic");
     repo.commitFile("src/auth/a.ts", "a\n", "A");
@@ -424,8 +424,12 @@ describe("one Node start per commit, and nothing for updates that bring no new c
     repo.git("branch", "-q", "-D", "topic");
     const records = noteRecords(repo, tip).map((record) => record.id);
     const { env, starts } = countingNode(repo);
-    expect(repo.tryGit(["branch", "again", tip], { env }).status).toBe(0);
+    const again = repo.tryGit(["branch", "again", tip], { env });
+    expect(again.status, again.stderr).toBe(0);
     expect(starts()).toHaveLength(1);
+    expect(again.stderr).toContain(
+      "✓ intentguard: 2 commits allowed, 0 traced now (the others carry their records)",
+    );
     expect(noteRecords(repo, tip).map((record) => record.id)).toEqual(records);
   });
 });
