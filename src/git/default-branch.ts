@@ -1,25 +1,41 @@
 import { readGitConfig } from "./config.js";
 import { runGit } from "./exec.js";
 
+/** A branch, as a full ref (`refs/heads/main`), and the commit at its tip. */
+export interface BranchTip {
+  ref: string;
+  tip: string;
+}
+
 /**
- * The default branch of a clone, as a full ref (`refs/heads/main`): the branch origin's HEAD
- * names (`refs/remotes/origin/HEAD`, set by clone), else `init.defaultBranch`, else `main` or
- * `master`, whichever exists. Null when none of them names a branch here.
+ * The default branch of a clone and its tip: the branch origin's HEAD names
+ * (`refs/remotes/origin/HEAD`, set by clone), else `init.defaultBranch`, else `main` or `master`,
+ * whichever exists. Null when none of them names a branch here. Three git processes, the first
+ * two side by side.
  */
-export async function cloneDefaultBranch(dir: string): Promise<string | null> {
-  const remoteHead = await symbolicTarget(dir, "refs/remotes/origin/HEAD");
+export async function cloneDefaultBranch(dir: string): Promise<BranchTip | null> {
+  const [remoteHead, configured] = await Promise.all([
+    symbolicTarget(dir, "refs/remotes/origin/HEAD"),
+    readGitConfig(dir, "init.defaultBranch"),
+  ]);
   const fromRemote = remoteHead?.replace(/^refs\/remotes\/origin\//, "");
-  const configured = await readGitConfig(dir, "init.defaultBranch");
   const candidates = [fromRemote, configured, "main", "master"].filter(
     (name): name is string => typeof name === "string" && name !== "",
   );
   const { stdout } = await runGit(dir, [
     "for-each-ref",
-    "--format=%(refname)",
+    "--format=%(refname) %(objectname)",
     ...candidates.map((name) => `refs/heads/${name}`),
   ]);
-  const existing = new Set(stdout.toString("utf8").split("\n").filter(Boolean));
-  return candidates.map((name) => `refs/heads/${name}`).find((ref) => existing.has(ref)) ?? null;
+  const tips = new Map(
+    stdout
+      .toString("utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.lastIndexOf(" ")), line.slice(line.lastIndexOf(" ") + 1)]),
+  );
+  const ref = candidates.map((name) => `refs/heads/${name}`).find((name) => tips.has(name));
+  return ref === undefined ? null : { ref, tip: tips.get(ref) as string };
 }
 
 /**

@@ -159,6 +159,8 @@ interface RulesPlan {
   problems: RulesInForce["problems"];
   /** The rules in force after the landing, when they had to be merged (else null: the tip's). */
   final(): Promise<RulesData | null>;
+  /** Whether a commit of the landing changes the rules (else the start's stay in force). */
+  changesRules: boolean;
 }
 
 const noRules: GovernanceSnapshot = {
@@ -192,12 +194,14 @@ class LandingJudge {
     const exempt = landing.exempt ?? [];
     const single = await this.singleCommit();
     if (single) return single;
-    const brought = await commitsBrought(this.dir, landing.newTip, excluded);
-    const listed =
-      landing.judged ??
-      (exempt.length > 0
-        ? await commitsToJudge(this.dir, landing.newTip, excluded, exempt)
-        : brought.order);
+    // What the landing brings and which of it to judge, asked at once.
+    const [brought, toList] = await Promise.all([
+      commitsBrought(this.dir, landing.newTip, excluded),
+      landing.judged === undefined && exempt.length > 0
+        ? commitsToJudge(this.dir, landing.newTip, excluded, exempt)
+        : undefined,
+    ]);
+    const listed = landing.judged ?? toList ?? brought.order;
     const plan = isChain(brought, landing.start)
       ? this.chainPlan(brought.order.length === 0)
       : await this.fullPlan(brought, excluded);
@@ -270,6 +274,8 @@ class LandingJudge {
     return {
       ungoverned: new Set(),
       problems: new Map(),
+      // Each commit's rules in force are its first parent's: the tip says what they became.
+      changesRules: false,
       final: async () => {
         const start = empty ? await this.startRules() : null;
         if (start === null || start instanceof ConfigError) return null;
@@ -350,6 +356,7 @@ class LandingJudge {
       return {
         ungoverned: new Set(),
         problems: new Map(),
+        changesRules: false,
         final: async () => null,
         rulesFor: async () => start,
       };
@@ -362,11 +369,12 @@ class LandingJudge {
     const inForce = new RulesInForce(graph, start, changes);
     // Carrying every change once up front finds the ones that conflict, so each such commit's
     // verdict says so when it is judged, whichever commit of the landing comes first.
-    await inForce.final();
+    if (changes.size > 0) await inForce.final();
     const ungoverned = new Set(brought.order.filter((commit) => !had.get(commit)));
     return {
       ungoverned,
       problems: inForce.problems,
+      changesRules: changes.size > 0,
       final: async () => (await inForce.final()).rules,
       rulesFor: async (diff) => {
         const { sha, parents } = diff.commit;
@@ -598,16 +606,13 @@ class LandingJudge {
     const { landing } = this;
     const start = await this.startRules();
     if (start === null || start instanceof ConfigError) return;
-    const final = await plan.final();
     const tipAt = await this.rules.at(landing.newTip);
-    // A chain that leaves the rules as they were (the usual rebase or push) parses nothing.
-    if (
-      final === null &&
-      !(tipAt instanceof ConfigError) &&
-      tipAt.contentKey === start.contentKey
-    ) {
-      return;
-    }
+    const tipKeepsStart = !(tipAt instanceof ConfigError) && tipAt.contentKey === start.contentKey;
+    // A landing that changes no rules and leaves them as they were (the usual rebase, push or
+    // merge) parses nothing: the rules in force are the start's, which the tip holds.
+    if (tipKeepsStart && !plan.changesRules) return;
+    const final = await plan.final();
+    if (final === null && tipKeepsStart) return;
     const result = await this.resultRules(start);
     if (result === null) return;
     const tip = landing.newTip;

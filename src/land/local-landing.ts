@@ -1,12 +1,11 @@
 import { appendAll } from "../core/unbounded-arrays.js";
 import type { Environment } from "../environment.js";
 import { noGovernanceError } from "../gate/judge-against-parent.js";
-import { cloneDefaultBranch } from "../git/default-branch.js";
+import { type BranchTip, cloneDefaultBranch } from "../git/default-branch.js";
 import { isAncestor, mergeBase } from "../git/history-bounds.js";
 import { commitsBrought, commitsToJudge, firstGovernedRef } from "../git/landing-history.js";
 import type { BlobDigest } from "../git/read-blobs.js";
 import type { Repo } from "../git/repo.js";
-import { refTip } from "../git/revisions.js";
 import { adoptionCheck, cloneRefs } from "./adoption.js";
 import type { CommitJudgement } from "./judge-commit.js";
 import {
@@ -62,19 +61,21 @@ export async function judgeLocalLandings(
   const digests = new Map<string, BlobDigest | null>();
   const dropped: string[] = [];
   let unreadable: Extract<LandedCommit, { kind: "unreadable" }> | undefined;
-  let defaultBranch: Promise<string | null> | undefined;
+  let defaultBranch: Promise<BranchTip | null> | undefined;
   const defaultRef = () => {
     defaultBranch ??= cloneDefaultBranch(repo.root);
     return defaultBranch;
   };
   for (const update of updates) {
+    const made = update.fresh.length > 1 ? madeHere(repo, update) : undefined;
+    made?.catch(() => {}); // awaited below, after the landing's own questions
     const landing = await localLanding(repo, update, defaultRef, dropped);
     const outcome = await judgeLanding(
       {
         repo,
         env,
         declared: "environment",
-        ...(update.fresh.length > 1 ? { madeHere: await madeHere(repo, update) } : {}),
+        ...(made ? { madeHere: await made } : {}),
         explainPending,
         detail: "patch",
         batchSize: Number.POSITIVE_INFINITY,
@@ -106,7 +107,7 @@ export async function judgeLocalLandings(
 async function localLanding(
   repo: Repo,
   update: LocalUpdate,
-  defaultRef: () => Promise<string | null>,
+  defaultRef: () => Promise<BranchTip | null>,
   dropped: string[],
 ): Promise<Landing> {
   const dir = repo.root;
@@ -125,9 +126,11 @@ async function localLanding(
       judged: fresh,
     };
   }
-  const defaultBranch = await defaultRef();
+  const found = await defaultRef();
+  const defaultBranch = found?.ref ?? null;
   const onDefault = defaultBranch === update.ref;
-  const defaultTip = defaultBranch && !onDefault ? await refTip(dir, defaultBranch) : null;
+  // The tip before this transaction: git updates its refs only once every hook has agreed.
+  const defaultTip = found && !onDefault ? found.tip : null;
   const exempt = ["--remotes", ...(defaultTip ? [defaultTip] : [])];
   if (absent(update.old)) {
     // A new branch lands on the default branch (a repository's first commit: on nothing).
@@ -162,12 +165,17 @@ async function localLanding(
  * share (the commits dropped were this clone's own: an amend, a rebase of local work).
  */
 async function rewriteStart(dir: string, update: LocalUpdate, dropped: string[]): Promise<string> {
-  if (await isAncestor(dir, update.old, update.new)) return update.old;
-  const gone = (await commitsBrought(dir, update.old, [update.new])).order;
-  appendAll(dropped, gone);
-  const unpublished = await commitsToJudge(dir, update.old, [update.new], ["--remotes"]);
-  if (unpublished.length !== gone.length) return update.old;
-  return (await mergeBase(dir, update.old, update.new)) ?? update.old;
+  // Asked at once (git answers them side by side), used in turn.
+  const [ancestor, gone, unpublished, base] = await Promise.all([
+    isAncestor(dir, update.old, update.new),
+    commitsBrought(dir, update.old, [update.new]),
+    commitsToJudge(dir, update.old, [update.new], ["--remotes"]),
+    mergeBase(dir, update.old, update.new),
+  ]);
+  if (ancestor) return update.old;
+  appendAll(dropped, gone.order);
+  if (unpublished.length !== gone.order.length) return update.old;
+  return base ?? update.old;
 }
 
 /**
