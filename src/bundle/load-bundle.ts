@@ -11,8 +11,8 @@ import { codeCacheHome } from "../environment.js";
  * came in 22.1). The cache of a bundle is written once, as the first process that loads it exits,
  * with every function that process compiled; later processes only deserialise it.
  *
- * Where: $XDG_CACHE_HOME/intentguard/<node version>-<arch>/<the bundle's sha256> (~/.cache by
- * default) — never in node_modules, which may be read-only or shared by work trees. Each file is
+ * Where: $XDG_CACHE_HOME/intentguard/<node version>-<arch>/<the bundle's sha256>[-<Node's flags>]
+ * (~/.cache by default) — never in node_modules, which may be read-only or shared by work trees. Each file is
  * the bundle's own source followed by V8's data, and is used only when that source is byte for
  * byte the bundle's: a cache can never run other code than the bundle, only miss. Any miss, a
  * cache V8 rejects or an unwritable disk loads the bundle plainly, and so does a process under
@@ -61,7 +61,9 @@ function cacheFileOf(name: string): string | undefined {
   const hash = hashes[name];
   if (!hash) return undefined;
 
-  return path.join(home, `${process.version}-${process.arch}`, hash);
+  // V8 refuses data made under other flags (the hooks start Node with their own): one file each.
+  const flags = process.execArgv.join(" ").replace(/[^\w.=-]+/g, "_");
+  return path.join(home, `${process.version}-${process.arch}`, flags ? `${hash}-${flags}` : hash);
 }
 
 /** The V8 data of a cache file whose source is `source`: [length, 4 bytes][source][data]. */
