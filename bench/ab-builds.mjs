@@ -1,34 +1,46 @@
 // node bench/ab-builds.mjs <name>=<path to dist/cli.cjs> <name>=<path> [--rounds 30]
-//                          [--only commit,staged,range,rebase,backmerge,blame]
+//                          [--only start,staged,commit,bigcommit,rebase,realrange,agent,range,backmerge,blame]
 // Interleaved A/B of intentguard builds in the same minutes, each in repositories of its own
-// built alike: a 1-file commit with every hook and check --staged (2,000 files), check --range
-// over 2,000 commits of 10 files, the time the hooks add to a 50-commit rebase, and to a merge of
-// main (50 commits ahead) back into a feature branch, and (`blame`, not run by default) trace
-// blame --json of bench (l)'s real-shaped history, one repository for all builds (traced by the
-// first build's hooks), against node -e 0 + git blame --line-porcelain of the same file. For telling a regression from the VM's
-// noise, which moves node -e 0 by ±30% from one minute to the next: every round runs every job
-// once, and each figure is a median with its interquartile range.
+// built alike, every figure also as a ratio to its floor (what the issues set targets on):
+//   start      a bare start (--version), against node -e 0
+//   staged     check --staged, 1 staged file of 20,000 tracked, against node -e 0
+//   commit     the time every hook adds to a 1-file commit (2,000 files), against node -e 0
+//   bigcommit  the time the hooks add to a 20,000-file commit, against node -e 0 + git diff-tree
+//              -p -U0 -M --raw of it; and the commit's peak memory
+//   rebase     intentguard's own share of a 50-commit rebase (with its hooks, minus with a
+//              reference-transaction hook that only exits), in node -e 0's
+//   realrange  check --range over 200 commits shaped like an open-source project's
+//              (buildProjectHistory), against node -e 0 + git log -p -U0 --raw over them
+//   agent      an agent's pre-write decision (Claude Code, in scope), against node -e 0
+// and, when named: range (check --range over 2,000 commits of 10 files), backmerge (the hooks on
+// a merge of main, 50 commits ahead, into a feature branch), blame (trace blame --json of bench
+// (l)'s real-shaped history against node -e 0 + git blame --line-porcelain).
+// For telling a regression from the VM's noise, which moves node -e 0 by ±30% from one minute to
+// the next: every round runs every job once, and each figure is a median with its interquartile
+// range; a ratio is the median of the per-round ratios.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { interleaved, median, timeOnce } from "./measure.mjs";
+import { interleaved, median, peakMemoryMb, timeOnce } from "./measure.mjs";
 import {
   benchEnv,
+  buildProjectHistory,
   buildRealShapedHistory,
   buildRepository,
   buildTopic,
   filePath,
   git,
+  intentsYaml,
   traceHistory,
 } from "./synthetic-repo.mjs";
 
 const { values, positionals } = parseArgs({
   options: {
     rounds: { type: "string", default: "30" },
-    only: { type: "string", default: "commit,staged,range,rebase,backmerge" },
+    only: { type: "string", default: "start,staged,commit,bigcommit,rebase,realrange,agent" },
   },
   allowPositionals: true,
 });
@@ -67,44 +79,181 @@ function repoPerBuild(label, build) {
 }
 
 const jobs = { node: () => timeOnce(node, ["-e", "0"], { env }) };
-/** Rows to print: [label, samples (or [with, without] to subtract)]. */
+/**
+ * Rows to print: the label, the samples' key (`<key> <build>`), the key of samples to subtract
+ * (a hookless run), the keys of the floor's samples added to node -e 0's, and the target.
+ */
 const rows = [];
-/** Rows also given against node -e 0 + a git floor: [samples key, floor's samples key]. */
-const floorRows = [];
+const row = (label, key, { minus, floor = [], target } = {}) =>
+  rows.push({ label, key, minus, floor, target });
+/** Peak memory per build, measured once after the rounds: [label, build → () => MB]. */
+const memories = [];
 
-if (only.has("commit") || only.has("staged")) {
+if (only.has("start")) {
+  for (const name of names) {
+    jobs[`start ${name}`] = () => timeOnce(node, [builds[name], "--version"], { env });
+  }
+  row("bare start (--version)", "start", { target: 1.05 });
+}
+
+if (only.has("staged")) {
+  log("building 20,000-file repositories…");
+  const repos = repoPerBuild("staged", (dir) => {
+    buildRepository(dir, env, { files: 20000, changes: [] });
+    git(dir, env, ["reset", "-q", "--hard"]);
+  });
+  let edit = 0;
+  for (const name of names) {
+    jobs[`staged ${name}`] = () => {
+      edit += 1;
+      const file = filePath(edit % 20000);
+      git(repos[name], env, ["reset", "-q"]);
+      writeFileSync(path.join(repos[name], file), `export const edited = ${edit};\n`);
+      git(repos[name], env, ["add", file]);
+      return timeOnce(node, [builds[name], "check", "--staged"], { cwd: repos[name], env });
+    };
+  }
+  row("check --staged, 1 staged file of 20,000 tracked", "staged", { target: 1.3 });
+}
+
+if (only.has("commit")) {
   log("building 2,000-file repositories…");
-  const repos = repoPerBuild("small", (dir) => {
+  const repos = repoPerBuild("commit", (dir) => {
     buildRepository(dir, env, { files: 2000, changes: [] });
     git(dir, env, ["reset", "-q", "--hard"]);
   });
   let edit = 0;
   for (const name of names) {
     const dir = repos[name];
-    const stage = () => {
+    const commit = (config) => () => {
       edit += 1;
       writeFileSync(path.join(dir, filePath(edit % 2000)), `export const edited = ${edit};\n`);
       git(dir, env, ["add", filePath(edit % 2000)]);
+      return timeOnce("git", [...config, "commit", "-q", "-m", `edit ${edit}`], dated(dir));
     };
-    if (only.has("staged")) {
-      jobs[`staged ${name}`] = () => {
-        stage();
-        return timeOnce(node, [builds[name], "check", "--staged"], { cwd: dir, env });
-      };
-    }
-    if (only.has("commit")) {
-      jobs[`commit ${name}`] = () => {
-        stage();
-        return timeOnce("git", ["commit", "-q", "-m", `edit ${edit}`], dated(dir));
-      };
-      jobs[`commit-bare ${name}`] = () => {
-        stage();
-        return timeOnce("git", [...noHooks, "commit", "-q", "-m", `edit ${edit}`], dated(dir));
-      };
-    }
+    jobs[`commit ${name}`] = commit([]);
+    jobs[`commit-bare ${name}`] = commit(noHooks);
   }
-  if (only.has("staged")) rows.push(["check --staged, 1 file of 2,000", "staged"]);
-  if (only.has("commit")) rows.push(["hooks' time on a 1-file commit", "commit", "commit-bare"]);
+  row("time every hook adds to a 1-file commit", "commit", { minus: "commit-bare", target: 1.5 });
+}
+
+if (only.has("bigcommit")) {
+  // The index holds a 20,000-file change; each round commits it on top of main (with and
+  // without hooks), and main goes back.
+  log("building 20,000-file repositories with a 20,000-file change…");
+  const repos = repoPerBuild("big", (dir) => {
+    buildRepository(dir, env, { files: 20000, changes: [20000] });
+    git(dir, env, ["reset", "-q", "--hard"]);
+    git(dir, env, ["read-tree", "change-20000"]);
+  });
+  for (const name of names) {
+    const dir = repos[name];
+    const base = git(dir, env, ["rev-parse", "main"]).trim();
+    const commit = (config) => () => {
+      git(dir, env, ["update-ref", "refs/heads/main", base]);
+      return timeOnce("git", [...config, "commit", "-q", "-m", "Large change"], dated(dir));
+    };
+    jobs[`big ${name}`] = commit([]);
+    jobs[`big-bare ${name}`] = commit(noHooks);
+    memories.push([
+      "peak memory of the 20,000-file commit with hooks",
+      name,
+      () => {
+        git(dir, env, ["update-ref", "refs/heads/main", base]);
+        return peakMemoryMb("git", ["commit", "-q", "-m", "Large change"], dated(dir));
+      },
+    ]);
+  }
+  const dir = repos[names[0]];
+  git(dir, env, ["commit", "-q", "-m", "Large change"], undefined);
+  const large = git(dir, env, ["rev-parse", "HEAD"]).trim();
+  git(dir, env, ["update-ref", "refs/heads/main", `${large}~1`]);
+  jobs["diff-tree"] = () =>
+    timeOnce("git", ["diff-tree", "-p", "-U0", "-M", "--raw", large], { cwd: dir, env });
+  row("time the hooks add to a 20,000-file commit", "big", {
+    minus: "big-bare",
+    floor: ["diff-tree"],
+    target: 2.0,
+  });
+}
+
+if (only.has("rebase")) {
+  log("building 50-commit topics…");
+  const noop = path.join(work, "noop-hooks");
+  mkdirSync(noop, { recursive: true });
+  writeFileSync(path.join(noop, "reference-transaction"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+  const repos = repoPerBuild("rebase", (dir) => {
+    buildRepository(dir, env, { files: 1000, changes: [] });
+    git(dir, env, ["reset", "-q", "--hard"]);
+  });
+  for (const name of names) {
+    const tip = buildTopic(repos[name], env, { commits: 50, files: 1000 });
+    const rebase = (config) => () => {
+      git(repos[name], env, ["checkout", "-q", "-B", "rebased", tip]);
+      const args = [...config, "rebase", "-q", "--force-rebase", "main"];
+      return timeOnce("git", args, dated(repos[name]));
+    };
+    jobs[`rebase ${name}`] = rebase([]);
+    jobs[`rebase-noop ${name}`] = rebase(["-c", `core.hooksPath=${noop}`]);
+  }
+  row("intentguard's own share of a 50-commit rebase", "rebase", {
+    minus: "rebase-noop",
+    target: 3,
+  });
+}
+
+if (only.has("realrange")) {
+  log("building project-shaped histories of 200 commits…");
+  const repos = repoPerBuild("project", (dir) => buildProjectHistory(dir, env, {}));
+  for (const name of names) {
+    jobs[`realrange ${name}`] = () =>
+      timeOnce(node, [builds[name], "check", "--range", "main..project"], {
+        cwd: repos[name],
+        env,
+      });
+  }
+  jobs["git-log"] = () =>
+    timeOnce("git", ["log", "-p", "-U0", "--raw", "main..project"], { cwd: repos[names[0]], env });
+  row("check --range, 200 project-shaped commits", "realrange", {
+    floor: ["git-log"],
+    target: 1.5,
+  });
+}
+
+if (only.has("agent")) {
+  // As `agent install` runs it: the agent hooks' own bundle, beside each build's CLI.
+  const repos = repoPerBuild("agent", (dir) => {
+    mkdirSync(path.join(dir, "src"), { recursive: true });
+    git(dir, env, ["init", "-q"]);
+    mkdirSync(path.join(dir, ".orchestration"), { recursive: true });
+    writeFileSync(path.join(dir, ".orchestration/active_intents.yaml"), intentsYaml);
+    const lines = Array.from({ length: 2000 }, (_, n) => `export const line${n} = ${n};`);
+    writeFileSync(path.join(dir, "src/big.ts"), `${lines.join("\n")}\n`);
+    git(dir, env, ["add", "-A"]);
+    git(dir, env, ["commit", "-q", "-m", "Adopt"]);
+  });
+  const agentEnv = { ...env };
+  delete agentEnv.INTENTGUARD_INTENT;
+  let call = 0;
+  for (const name of names) {
+    const dir = repos[name];
+    timeOnce(node, [builds[name], "select", "INT-001"], { cwd: dir, env: agentEnv });
+    const agentHook = path.join(path.dirname(builds[name]), "agent-hook.cjs");
+    jobs[`agent ${name}`] = () => {
+      call += 1;
+      const input = JSON.stringify({
+        session_id: "bench",
+        transcript_path: "/dev/null",
+        cwd: dir,
+        hook_event_name: "PreToolUse",
+        tool_name: "Edit",
+        tool_input: { file_path: path.join(dir, "src/big.ts"), old_string: "a", new_string: "b" },
+        tool_use_id: `tool-${call}`,
+      });
+      return timeOnce(node, [agentHook, "claude-code"], { cwd: dir, env: agentEnv, input });
+    };
+  }
+  row("an agent's pre-write decision (Claude Code, in scope)", "agent", { target: 1.3 });
 }
 
 if (only.has("blame")) {
@@ -119,8 +268,10 @@ if (only.has("blame")) {
     jobs[`blame ${name}`] = () =>
       timeOnce(node, [builds[name], "trace", "blame", "--json", file], { cwd: dir, env });
   }
-  rows.push(["trace blame --json, 3,000-line changelog, 199 traced commits", "blame"]);
-  floorRows.push(["blame", "git-blame"]);
+  row("trace blame --json, 3,000-line changelog, 199 traced commits", "blame", {
+    floor: ["git-blame"],
+    target: 1.5,
+  });
 }
 
 if (only.has("range")) {
@@ -133,27 +284,7 @@ if (only.has("range")) {
     jobs[`range ${name}`] = () =>
       timeOnce(node, [builds[name], "check", "--range", "main..wide"], { cwd: repos[name], env });
   }
-  rows.push(["check --range, 2,000 commits of 10 files", "range"]);
-}
-
-if (only.has("rebase")) {
-  log("building 50-commit topics…");
-  const tips = {};
-  const repos = repoPerBuild("rebase", (dir) => {
-    buildRepository(dir, env, { files: 1000, changes: [] });
-    git(dir, env, ["reset", "-q", "--hard"]);
-  });
-  for (const name of names) {
-    tips[name] = buildTopic(repos[name], env, { commits: 50, files: 1000 });
-    const rebase = (hooks) => () => {
-      git(repos[name], env, ["checkout", "-q", "-B", "rebased", tips[name]]);
-      const args = [...(hooks ? [] : noHooks), "rebase", "-q", "--force-rebase", "main"];
-      return timeOnce("git", args, dated(repos[name]));
-    };
-    jobs[`rebase ${name}`] = rebase(true);
-    jobs[`rebase-bare ${name}`] = rebase(false);
-  }
-  rows.push(["hooks' time on a 50-commit rebase", "rebase", "rebase-bare"]);
+  row("check --range, 2,000 commits of 10 files", "range");
 }
 
 if (only.has("backmerge")) {
@@ -176,11 +307,9 @@ if (only.has("backmerge")) {
     jobs[`backmerge ${name}`] = merge(true);
     jobs[`backmerge-bare ${name}`] = merge(false);
   }
-  rows.push([
-    "hooks' time on a merge of main into a feature branch",
-    "backmerge",
-    "backmerge-bare",
-  ]);
+  row("hooks' time on a merge of main into a feature branch", "backmerge", {
+    minus: "backmerge-bare",
+  });
 }
 
 log(`${rounds} interleaved rounds…`);
@@ -192,38 +321,37 @@ const quartiles = (values) => {
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))];
   return [at(0.25), at(0.75)];
 };
-const describe = (values) => {
+const describe = (values, digits = 1, unit = " ms") => {
   const [low, high] = quartiles(values);
-  return `${median(values).toFixed(1)} ms (IQR ${low.toFixed(1)}–${high.toFixed(1)})`;
+  return `${median(values).toFixed(digits)}${unit} (IQR ${low.toFixed(digits)}–${high.toFixed(digits)})`;
 };
+const perRound = (values, f) => values.map((value, round) => f(value, round));
 console.log(`node -e 0: ${describe(samples.node)}; ${rounds} rounds`);
-for (const [label, key, bare] of rows) {
-  const figures = names.map((name) => {
-    const values = bare
-      ? samples[`${key} ${name}`].map((value, round) => value - samples[`${bare} ${name}`][round])
-      : samples[`${key} ${name}`];
-    return { name, values };
-  });
-  const [first] = figures;
-  const line = figures.map(({ name, values }) => `${name} ${describe(values)}`).join(" | ");
-  const ratios = figures
-    .slice(1)
-    .map(({ name, values }) => {
-      const perRound = values.map((value, round) => value / first.values[round]);
-      return `${name}/${first.name} ${median(perRound).toFixed(3)}`;
-    })
-    .join(", ");
-  console.log(`${label}: ${line}${ratios ? ` — ${ratios}` : ""}`);
+for (const key of Object.keys(samples).filter((key) => !/ /.test(key) && key !== "node")) {
+  console.log(`${key}: ${describe(samples[key])}`);
 }
-for (const [key, floorKey] of floorRows) {
-  const floor = samples.node.map((value, round) => value + samples[floorKey][round]);
-  const perBuild = names.map((name) => {
-    const perRound = samples[`${key} ${name}`].map((value, round) => value / floor[round]);
-    const [low, high] = quartiles(perRound);
-    return `${name} ${median(perRound).toFixed(2)} (IQR ${low.toFixed(2)}–${high.toFixed(2)})`;
+for (const { label, key, minus, floor, target } of rows) {
+  const floorOf = (round) =>
+    samples.node[round] + floor.reduce((total, other) => total + samples[other][round], 0);
+  const figures = names.map((name) => {
+    const own = samples[`${key} ${name}`];
+    const values = minus
+      ? perRound(own, (value, round) => value - samples[`${minus} ${name}`][round])
+      : own;
+    return { name, values, ratios: perRound(values, (value, round) => value / floorOf(round)) };
   });
-  console.log(
-    `${key} against node -e 0 + ${floorKey} (${describe(samples[floorKey])}), per-round ratio: ${perBuild.join(" | ")}`,
-  );
+  const floorName = ["node -e 0", ...floor].join(" + ");
+  console.log(`${label}${target ? ` (target ≤ ${target}× ${floorName})` : ""}:`);
+  for (const { name, values, ratios } of figures) {
+    console.log(`  ${name}: ${describe(values)}; ${describe(ratios, 2, "×")} ${floorName}`);
+  }
+  const [first, ...others] = figures;
+  for (const { name, values } of others) {
+    const change = median(perRound(values, (value, round) => value / first.values[round]));
+    console.log(`  ${name}/${first.name}: ${change.toFixed(3)}`);
+  }
+}
+for (const [label, name, measure] of memories) {
+  console.log(`${label}, ${name}: ${measure().toFixed(0)} MB (target ≤ 200)`);
 }
 rmSync(work, { recursive: true, force: true });

@@ -321,3 +321,122 @@ export function buildRealShapedHistory(
   git(dir, env, ["fast-import", "--quiet"], Buffer.concat(chunks));
   return { tip: git(dir, env, ["rev-parse", branch]).trim(), file: longPath };
 }
+
+/**
+ * A new repository at `dir` shaped like an open-source project's recent history, for the range
+ * check CI runs on a push: `main` holds `files` source files whose sizes follow a long tail (most
+ * 20–200 lines, one in twenty 1,000–4,000), and a branch (`project`) of `commits` commits on top
+ * that each edit 1–6 files in a few small hunks, with the occasional rename (with an edit), new
+ * file, deletion, wide refactor (30 files) and merge of a two-commit side branch — the mix of
+ * tj/commander.js's last 200 commits (the issue's measurement), not its code. Every commit
+ * carries `Intent: INT-001`. Built with one fast-import; returns the range `main..project`.
+ */
+export function buildProjectHistory(dir, env, { files = 600, commits = 200, seed = 31 }) {
+  mkdirSync(dir, { recursive: true });
+  git(dir, env, ["init", "-q"]);
+  const random = seededRandom(seed);
+  const pick = (n) => Math.floor(random() * n);
+  const word = () => `w${pick(1e6).toString(36)}`;
+  const line = () =>
+    `${"  ".repeat(pick(4))}const ${word()} = ${word()}(${word()}, ${pick(1000)}); // ${word()}`;
+  const size = () => (random() < 0.05 ? 1000 + pick(3000) : 20 + pick(180));
+  const contents = new Map();
+  for (let index = 0; index < files; index++) {
+    contents.set(`src/lib${index % 12}/module${index}.js`, Array.from({ length: size() }, line));
+  }
+  const blob = (name) => {
+    const text = `${contents.get(name).join("\n")}\n`;
+    return `M 100644 inline ${name}\ndata ${Buffer.byteLength(text)}\n${text}\n`;
+  };
+  const edit = (name) => {
+    const lines = contents.get(name);
+    for (let hunk = 1 + pick(3); hunk > 0; hunk--) {
+      const at = pick(lines.length);
+      const removed = pick(4);
+      lines.splice(at, removed, ...Array.from({ length: pick(8) }, line));
+    }
+    if (lines.length === 0) lines.push(line());
+    return blob(name);
+  };
+  const anyFile = () => {
+    const names = [...contents.keys()];
+    return names[pick(names.length)];
+  };
+  let time = 1700000000;
+  const chunks = [];
+  const commit = (ref, message, changes, from, merge) => {
+    time += 1;
+    chunks.push(
+      Buffer.from(
+        `commit ${ref}\ncommitter Bench <bench@example.com> ${time} +0000\ndata ${Buffer.byteLength(message)}\n${message}\n${from ? `from ${from}\n` : ""}${merge ? `merge ${merge}\n` : ""}${changes}`,
+      ),
+    );
+  };
+  commit(
+    "refs/heads/main",
+    "project as it was\n",
+    `M 100644 inline .orchestration/active_intents.yaml\ndata ${Buffer.byteLength(intentsYaml)}\n${intentsYaml}\n` +
+      [...contents.keys()].map(blob).join(""),
+  );
+  const message = (index) => `${word()} ${word()} ${index}\n\nIntent: INT-001\n`;
+  let made = 0;
+  let from = "refs/heads/main";
+  while (made < commits) {
+    made += 1;
+    let changes = "";
+    const roll =
+      made % 40 === 0
+        ? "refactor"
+        : made % 12 === 0
+          ? "rename"
+          : made % 15 === 0
+            ? "add"
+            : made % 25 === 0
+              ? "delete"
+              : made % 10 === 0
+                ? "merge"
+                : "edit";
+    if (roll === "refactor") {
+      for (let n = 0; n < 30; n++) changes += edit(anyFile());
+    } else if (roll === "rename") {
+      const old = anyFile();
+      const renamed = old.replace(/module(\d+)/, "renamed$1");
+      contents.set(renamed, contents.get(old));
+      contents.delete(old);
+      changes += `D ${old}\n${edit(renamed)}`;
+    } else if (roll === "add") {
+      const name = `src/lib${pick(12)}/added${made}.js`;
+      contents.set(name, Array.from({ length: size() }, line));
+      changes += blob(name);
+    } else if (roll === "delete") {
+      const gone = anyFile();
+      contents.delete(gone);
+      changes += `D ${gone}\n`;
+    } else {
+      for (let n = 1 + Math.min(5, Math.floor(-Math.log(1 - random()) * 1.2)); n > 0; n--) {
+        changes += edit(anyFile());
+      }
+    }
+    if (roll === "merge" && made + 2 < commits) {
+      // A two-commit side branch from the tip, then the merge that brings it: its tree is the
+      // tip's with the side's files (contents holds every file as last written).
+      const [first, second] = [anyFile(), anyFile()];
+      commit("refs/heads/side", message(made), edit(first), "refs/heads/project");
+      commit("refs/heads/side", message(made + 1), edit(second));
+      made += 2;
+      commit(
+        "refs/heads/project",
+        message(made),
+        blob(first) + blob(second),
+        undefined,
+        "refs/heads/side",
+      );
+    } else {
+      commit("refs/heads/project", message(made), changes, from);
+    }
+    from = undefined;
+  }
+  git(dir, env, ["fast-import", "--quiet"], Buffer.concat(chunks));
+  git(dir, env, ["branch", "-q", "-D", "side"]);
+  return "main..project";
+}
