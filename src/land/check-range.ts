@@ -11,6 +11,7 @@ import {
 } from "../core/check/range-check.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import type { SignatureTime } from "../core/judge/governance-signature.js";
+import { landingRules } from "../core/judge/landing-findings.js";
 import type { Finding } from "../core/judge/verdict.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { appendAll } from "../core/unbounded-arrays.js";
@@ -132,7 +133,7 @@ function commitCheck(
   const { verdict } = landed;
   appendAll(
     findings,
-    verdictFindings(commit, verdict, () => null),
+    verdictFindings(commit, verdict, () => null, fixOfLanding),
   );
   return {
     commit,
@@ -140,6 +141,15 @@ function commitCheck(
     outcome: verdict.outcome === "blocked" ? "blocked" : "allowed",
     verdict,
   };
+}
+
+/**
+ * A verdict's finding about the landing as a whole (a rules change that cannot carry into the
+ * rules in force), its message carrying its fix as the hooks say it; the judge's own advice,
+ * about a work tree, stays in the verdict.
+ */
+function fixOfLanding(finding: Finding): string | null {
+  return landingRules.has(finding.rule) ? findingWithFix(finding) : null;
 }
 
 /**

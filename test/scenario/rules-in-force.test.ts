@@ -968,11 +968,27 @@ describe("a rules change made on older rules", () => {
     expect(range.stdout).toContain(`✗ intentguard: 1 of 2 commits in ${narrowed}..${merge} failed`);
     expect(range.stdout).toContain(`✗ ${side.slice(0, 12)} Put INT-005 back to pending`);
     expect(range.stdout).toContain(`governance_conflict: ${conflict} ${narrowed} since`);
+    // The range says the fix the hook says, onto the range's start as it was named.
+    expect(range.stdout).toContain(
+      `so it cannot be carried into them; to fix: rebase the rules change onto ${narrowed} (git rebase ${narrowed})`,
+    );
     const landed = repo.tryGit(["merge", "--ff-only", merge]);
     expect(landed.status, landed.stderr).toBe(refusedByHook);
     expect(landed.stderr).toContain("rule: governance_conflict (error)");
     expect(landed.stderr).toContain(rebase);
     expect(repo.head()).toBe(narrowed);
+    // CI (onto the pushed branch as the clone has it) and the server say the same fix.
+    const ci = githubPush(repo, narrowed, merge);
+    expect(ci.status, `${ci.stdout}${ci.stderr}`).toBe(1);
+    expect(ci.stdout).toContain(`governance_conflict: ${conflict} origin/main since`);
+    expect(ci.stdout).toContain(
+      "; to fix: rebase the rules change onto origin/main (git rebase origin/main)",
+    );
+    const bare = server(repo);
+    expectAllowed(push(repo, bare, narrowed));
+    const pushed = push(repo, bare, merge);
+    expectRefused(pushed, `governance_conflict: ${conflict} main since`, `; to fix: ${rebase}`);
+    expect(serverRef(repo, bare)).toBe(narrowed);
   });
 });
 

@@ -20,6 +20,7 @@ import { formatRangeCheckJson, rangeCheckJson } from "../../src/report/check-ran
 import { formatRangeCheckJunit, text as xmlText } from "../../src/report/check-range-junit.js";
 import { artifactUri, formatRangeCheckSarif } from "../../src/report/check-range-sarif.js";
 import { formatRangeCheckText } from "../../src/report/check-range-text.js";
+import { findingWithFix } from "../../src/report/finding-with-fix.js";
 import { printable } from "../../src/report/messages.js";
 import { plainStyle } from "../../src/report/style.js";
 import { verdictJson } from "../../src/report/verdict-json.js";
@@ -247,6 +248,36 @@ describe("range findings' fingerprints", () => {
       unicodeScope.fingerprint,
     ]);
     expect(moved.map((finding) => finding.line)).toEqual([99, 99]);
+  });
+});
+
+describe("verdictFindings with a fix", () => {
+  const intents = ".orchestration/active_intents.yaml";
+  const conflict: Finding = {
+    rule: "governance_conflict",
+    severity: "error",
+    message: `this rules change was made on older rules: ${intents} active_intents[INT-005].status was changed differently`,
+    paths: [intents],
+    advice: [{ kind: "rebase-rules-change", onto: "main" }],
+  };
+  const withFix = (finding: Finding) =>
+    finding.rule === "governance_conflict" ? findingWithFix(finding) : null;
+
+  it("ends the message of a finding it fixes with the fix, and leaves the others as they were", () => {
+    const fixed = verdictFindings(blocked, verdict("blocked", [conflict]), () => 3, withFix);
+    expect(fixed).toHaveLength(1);
+    expect(fixed[0]?.message).toBe(
+      `${conflict.message}; to fix: rebase the rules change onto main (git rebase main), resolve the rules there, and land it again: a rules change applies as a change to the rules in force, never as a copy of older rules`,
+    );
+    expect(fixed[0]?.path).toBe(intents);
+    expect(fixed[0]?.line).toBe(3);
+    // The fingerprint is what the finding is about, not its wording.
+    const plain = verdictFindings(blocked, verdict("blocked", [conflict]), () => 3);
+    expect(plain[0]?.message).toBe(`${conflict.message}: ${intents}`);
+    expect(fixed[0]?.fingerprint).toBe(plain[0]?.fingerprint);
+    expect(verdictFindings(blocked, blockedVerdict, lineOf, withFix)).toEqual(
+      verdictFindings(blocked, blockedVerdict, lineOf),
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { RuleName } from "../config/policy-schema.js";
-import type { FixedRule, Verdict } from "../judge/verdict.js";
+import type { Finding, FixedRule, Verdict } from "../judge/verdict.js";
 
 /** The stable, versioned shape of `check --range --format json`. */
 export const rangeCheckSchemaVersion = 1;
@@ -99,24 +99,34 @@ export function rangeFinding(finding: Omit<RangeFinding, "fingerprint">): RangeF
 
 /**
  * A verdict's findings, one per path (a finding about no path stays one): what an annotation can
- * point at. The message names the path too, for reports that show it apart from its location. `lineOf` gives the first line the commit adds to a path, if it adds any.
+ * point at. The message names the path too, for reports that show it apart from its location.
+ * `lineOf` gives the first line the commit adds to a path, if it adds any. `withFix` gives, for a
+ * finding whose fix a range report must say, its message followed by that fix (else null: the
+ * message alone); such a message ends with its fix, not its path, as a landing's finding does.
  */
 export function verdictFindings(
   commit: string,
   verdict: Verdict,
   lineOf: (path: string) => number | null,
+  withFix: (finding: Finding) => string | null = () => null,
 ): RangeFinding[] {
   const intent = verdict.intent?.id ?? null;
   return verdict.findings.flatMap((finding) => {
     const base = { rule: finding.rule, severity: finding.severity, commit, intent };
+    const fixed = withFix(finding);
     // One line: a report prints each finding on the line it belongs to (a verdict's message may
     // hold a parse error's problems, one per line).
-    const message = finding.message.replace(/\s*\n\s*/g, "; ");
+    const message = (fixed ?? finding.message).replace(/\s*\n\s*/g, "; ");
     if (finding.paths.length === 0) {
       return [rangeFinding({ ...base, path: null, line: null, message })];
     }
     return finding.paths.map((path) =>
-      rangeFinding({ ...base, path, line: lineOf(path), message: `${message}: ${path}` }),
+      rangeFinding({
+        ...base,
+        path,
+        line: lineOf(path),
+        message: fixed === null ? `${message}: ${path}` : message,
+      }),
     );
   });
 }

@@ -1,11 +1,24 @@
 import { intentsFilePath, policyFilePath } from "../governance-files.js";
 import type { RulesConflict } from "../land/rules-merge.js";
-import type { Finding } from "./verdict.js";
+import type { Finding, FixedRule } from "./verdict.js";
 
 /**
  * Findings about a landing as a whole — its rules changes carried into the rules in force, the
  * rules its tip leaves, its adoptions — each about one commit of it. Pure, like the judge.
  */
+
+/**
+ * The rules only a landing as a whole breaks. Their fix (rebase onto the target, bring it in
+ * again, adopt once) is taken the same way wherever the landing is judged, so every report says
+ * it — a range, CI and pre-receive too, even where the finding sits in a commit's verdict (a
+ * rules change that cannot carry). The judge's own advice speaks of a work tree (what to stage,
+ * which intent to select) and stays the hooks'.
+ */
+export const landingRules: ReadonlySet<Finding["rule"]> = new Set<FixedRule>([
+  "governance_conflict",
+  "governance_diverged",
+  "adoption_repeated",
+]);
 
 const fileOf = (conflict: RulesConflict) =>
   conflict.file === "intents" ? intentsFilePath : policyFilePath;
