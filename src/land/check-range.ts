@@ -170,6 +170,24 @@ function landingFinding(commit: string, finding: Finding): RangeFinding {
 }
 
 /**
+ * Adds to a check a finding about its landing that only a wider view finds once it is done
+ * (pre-receive: another ref of the same push adopts too), after the findings of the commit it
+ * names and before those of later commits; an error blocks that commit.
+ */
+export function addLandingFinding(check: RangeCheck, commit: string, finding: Finding): void {
+  const order = new Map(check.commits.map((entry, index) => [entry.commit, index]));
+  const rank = (at: string) => order.get(at) ?? order.size;
+  const later = check.findings.findIndex((existing) => rank(existing.commit) > rank(commit));
+  check.findings.splice(
+    later === -1 ? check.findings.length : later,
+    0,
+    landingFinding(commit, finding),
+  );
+  const checked = check.commits.find((entry) => entry.commit === commit);
+  if (checked?.outcome === "allowed" && finding.severity === "error") checked.outcome = "blocked";
+}
+
+/**
  * Points each finding about a path at the first line its commit adds there, where it adds any:
  * the line an annotation shows. Judging reads raw diffs only (no blob, no line diff), so the
  * patches of just the commits with such findings are read here, with one more diff-tree.

@@ -1,4 +1,5 @@
 import type { RangeCheck } from "../core/check/range-check.js";
+import { adoptionRepeatedFinding } from "../core/judge/landing-findings.js";
 import type { Environment } from "../environment.js";
 import { IntentguardError } from "../errors.js";
 import { readGitConfig, setGitConfig } from "../git/config.js";
@@ -8,7 +9,7 @@ import { firstGovernedRef } from "../git/landing-history.js";
 import type { Repo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
 import { adoptionCheck, serverRefs } from "./adoption.js";
-import { checkRange } from "./check-range.js";
+import { addLandingFinding, checkRange } from "./check-range.js";
 import type { Landing } from "./judge-landing.js";
 
 /** One `<old> <new> <ref>` line of a push. */
@@ -52,9 +53,7 @@ export type PushRefusal =
   /** The default branch, created again on a server that holds rules: nothing would be in force. */
   | { kind: "default-branch-recreated"; ref: string }
   /** A ref whose old value this repository does not have (a damaged repository). */
-  | { kind: "old-missing"; ref: string; old: string }
-  /** A pushed ref lands several adoptions, or adopts where another pushed ref adopts too. */
-  | { kind: "several-adoptions"; commits: string[] };
+  | { kind: "old-missing"; ref: string; old: string };
 
 /** A push as judged: each ref's check, and what is refused outright. */
 export interface PushJudgement {
@@ -163,13 +162,40 @@ export async function judgePush(
     }
     checks.push({ ref: update.ref, check });
   }
-  if (adoptions.size > 1) refusals.push({ kind: "several-adoptions", commits: [...adoptions] });
+  if (adoptions.size > 1) refuseRepeatedAdoptions(checks, adoptions);
   const [adopting] = adoptions;
   const adoption =
     settings.adopted !== undefined
       ? null
       : (adopting ?? ((await firstGovernedRef(dir, serverRefs)) === null ? null : "yes"));
   return { checks, refusals, adoption };
+}
+
+/**
+ * One push adopts at most once: each ref's adoption commit, allowed on its own, is refused
+ * (`adoption_repeated`) where other commits of the push adopt too — in that ref's report, so no
+ * ref of the push says it is allowed. A commit its own landing already refused for a repeated
+ * adoption is not told twice.
+ */
+function refuseRepeatedAdoptions(
+  checks: PushJudgement["checks"],
+  adoptions: ReadonlySet<string>,
+): void {
+  for (const { check } of checks) {
+    for (const { commit, verdict } of check.commits) {
+      if (verdict?.kind !== "adoption") continue;
+      const told = check.findings.some(
+        (finding) => finding.commit === commit && finding.rule === "adoption_repeated",
+      );
+      if (told) continue;
+      const others = [...adoptions].filter((other) => other !== commit);
+      addLandingFinding(
+        check,
+        commit,
+        adoptionRepeatedFinding({ kind: "several-in-push", others }),
+      );
+    }
+  }
 }
 
 /** Records that this server holds rules (after pre-receive accepted the push that brought them). */

@@ -22,7 +22,5 @@ function refusalText(refusal: PushRefusal): string {
       return `${refusal.ref} is refused: it is the default branch, created again on a server that holds rules (git config intentguard.adopted), so nothing would be in force for what it brings. Have the server's administrator restore the branch where it was (git update-ref in the server's repository), then push onto it.`;
     case "old-missing":
       return `${refusal.ref} is refused: its current value ${refusal.old} is not in this repository (is it damaged?), so the rules in force on it cannot be read. Have the server's administrator check the repository (git fsck).`;
-    case "several-adoptions":
-      return `this push adopts intentguard ${refusal.commits.length} times (${refusal.commits.map((commit) => commit.slice(0, 12)).join(", ")}): adoption happens once. Push one adopted history, then branch from it.`;
   }
 }

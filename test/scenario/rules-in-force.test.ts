@@ -1024,10 +1024,18 @@ describe("adoption happens once", () => {
     const pushed = repo.tryGit(["push", "-q", bare, "main", `${again}:refs/heads/other`], {
       env: { INTENTGUARD: "0" },
     });
+    // Each ref's adoption is refused by name, and no ref of the refused push says it is allowed.
+    const said = `${pushed.stdout}${pushed.stderr}`;
     expectRefused(
       pushed,
-      `this push adopts intentguard 2 times (${adoption.slice(0, 12)}, ${again.slice(0, 12)}): adoption happens once`,
+      `adoption_repeated: this commit adopts intentguard with rules of its own, and so do 1 other commit(s) of the same push (${again.slice(0, 12)}): adoption happens once; to fix: adopt intentguard once`,
+      `adoption_repeated: this commit adopts intentguard with rules of its own, and so do 1 other commit(s) of the same push (${adoption.slice(0, 12)}): adoption happens once`,
+      `✗ intentguard: 1 of 1 commit in ${adoption} failed (1 blocked)`,
+      `✗ intentguard: 1 of 1 commit in ${again} failed (1 blocked)`,
     );
+    expect(said).not.toContain("✓");
+    expect(said).not.toMatch(/[1-9]\d* allowed/);
+    expect(said.match(/adoption_repeated:/g)).toHaveLength(2);
     expect(serverRef(repo, bare)).toBe("");
     expect(serverRef(repo, bare, "refs/heads/other")).toBe("");
     expect(

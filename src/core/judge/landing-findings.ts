@@ -89,20 +89,29 @@ export type RepeatedAdoption =
   /** Rules are already in force on another branch (or tag). */
   | { kind: "governed-elsewhere"; ref: string | null }
   /** The landing holds several adoptions. */
-  | { kind: "several"; count: number };
+  | { kind: "several"; count: number }
+  /** Other refs of the same push adopt too, with these other commits (pre-receive). */
+  | { kind: "several-in-push"; others: string[] };
 
 export function adoptionRepeatedFinding(reason: RepeatedAdoption): Finding {
-  const message =
-    reason.kind === "several"
-      ? `this commit adopts intentguard with rules of its own, and so do ${reason.count - 1} other commit(s) of the same landing: adoption happens once`
-      : `this commit adopts intentguard with rules of its own, but rules are already in force${reason.ref ? ` on ${reason.ref}` : " in this repository"}: adoption happens once`;
   return {
     rule: "adoption_repeated",
     severity: "error",
-    message,
+    message: `this commit adopts intentguard with rules of its own, ${repeatedWhy(reason)}: adoption happens once`,
     paths: [intentsFilePath],
     advice: [
       { kind: "adopt-once", governedRef: reason.kind === "governed-elsewhere" ? reason.ref : null },
     ],
   };
+}
+
+function repeatedWhy(reason: RepeatedAdoption): string {
+  switch (reason.kind) {
+    case "governed-elsewhere":
+      return `but rules are already in force${reason.ref ? ` on ${reason.ref}` : " in this repository"}`;
+    case "several":
+      return `and so do ${reason.count - 1} other commit(s) of the same landing`;
+    case "several-in-push":
+      return `and so do ${reason.others.length} other commit(s) of the same push (${reason.others.map((commit) => commit.slice(0, 12)).join(", ")})`;
+  }
 }
