@@ -35,9 +35,7 @@ ig_node_hook() {
       "  intentguard (it builds dist/), then try again. INTENTGUARD=0 skips the hooks for one command." >&2
     exit 1
   fi
-  # A young generation of 16 MB from the start: a hook allocates a few MB and exits, and V8's
-  # default (1 MB, doubled as it fills) spends 5-15 ms on scavenges on the way.
-  exec node --min-semi-space-size=16 "$ig_cli" hook "$@"
+  exec node "$ig_cli" hook "$@"
 }
 
 # Sets ig_git_dir to this work tree's git directory without starting git: hooks start at the top

@@ -61,7 +61,7 @@ function cacheFileOf(name: string): string | undefined {
   const hash = hashes[name];
   if (!hash) return undefined;
 
-  // V8 refuses data made under other flags (the hooks start Node with their own): one file each.
+  // V8 refuses data made under other flags (a user's node --max-old-space-size=…): one file each.
   const flags = process.execArgv.join(" ").replace(/[^\w.=-]+/g, "_");
   return path.join(home, `${process.version}-${process.arch}`, flags ? `${hash}-${flags}` : hash);
 }
