@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import { commandHelp, generalHelp, groupHelp } from "./cli/help.js";
 import { parseCommandLine } from "./cli/parse-command-line.js";
 import { commands, groupOf } from "./cli/registry.js";
@@ -38,6 +39,7 @@ async function main(argv: string[], env: Environment): Promise<ExitCode> {
   const input = parseCommandLine(spec, argv.slice(spec.name.split(" ").length));
   if (input.values.help) return print(commandHelp(spec));
   const command = await spec.load();
+  watchStdout();
   return command.run({ ...input, env });
 }
 
@@ -62,13 +64,42 @@ function unknownCommand(name: string): UsageError {
   );
 }
 
+/**
+ * Help and the version, written straight to the file descriptor: process.stdout is a stream
+ * Node builds on first use (a pipe's costs ~5 ms, a twentieth of Node's start here), and a bare
+ * start should cost little more than Node's own.
+ */
 function print(text: string): ExitCode {
-  process.stdout.write(text);
+  try {
+    writeSync(1, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EPIPE") return ExitCode.Ok; // the reader stopped early: what it wanted is out
+    if (code !== "EAGAIN") throw error;
+    watchStdout(); // a non-blocking pipe: the stream waits for it
+    process.stdout.write(text);
+  }
   return ExitCode.Ok;
+}
+
+/** Whether output went through process.stdout or process.stderr (which exit must wait for). */
+let streamsUsed = false;
+
+/**
+ * A reader that stops early (`trace blame … | head`) closes the pipe: the output it wanted is
+ * written, so stop as git does, without a stack trace.
+ */
+function watchStdout(): void {
+  streamsUsed = true;
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? ExitCode.Ok);
+    throw error;
+  });
 }
 
 /** The one place a failure becomes output and an exit code. */
 function report(error: unknown, env: Environment): ExitCode {
+  streamsUsed = true;
   if (error instanceof IntentguardError) {
     const prefix =
       error instanceof UsageError && error.command ? `intentguard ${error.command}` : "intentguard";
@@ -92,6 +123,7 @@ function report(error: unknown, env: Environment): ExitCode {
  */
 function exitWhenFlushed(code: ExitCode): void {
   process.exitCode = code;
+  if (!streamsUsed) process.exit(code);
   const streams = [process.stdout, process.stderr].filter((stream) => stream.writableLength > 0);
   let pending = streams.length;
   if (pending === 0) process.exit(code);
@@ -106,12 +138,6 @@ function exitWhenFlushed(code: ExitCode): void {
 const env = readEnvironment();
 // A lock held by another process (the notes, the ledger, the intents file) is said at once.
 onLockWait((holder) => process.stderr.write(lockWaitMessage(holder)));
-// A reader that stops early (`trace blame … | head`) closes the pipe: the output it wanted is
-// written, so stop as git does, without a stack trace.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? ExitCode.Ok);
-  throw error;
-});
 main(process.argv.slice(2), env).then(exitWhenFlushed, (error: unknown) =>
   exitWhenFlushed(report(error, env)),
 );
