@@ -1,4 +1,13 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
@@ -66,13 +75,24 @@ function cacheFileOf(name: string): string | undefined {
   return path.join(home, `${process.version}-${process.arch}`, flags ? `${hash}-${flags}` : hash);
 }
 
-/** The V8 data of a cache file whose source is `source`: [length, 4 bytes][source][data]. */
+/**
+ * The V8 data of a cache file whose source is `source`: [length, 4 bytes][source][data]. Only a
+ * file of this user's that nobody else may write counts: V8 runs the data as code, and a shared
+ * or mistaken $XDG_CACHE_HOME (a CI runner's, a world-writable folder) must not let another user
+ * put it there.
+ */
 function cachedDataFor(cacheFile: string, source: Buffer): Buffer | undefined {
   let cache: Buffer;
+  let fd: number | undefined;
   try {
-    cache = readFileSync(cacheFile);
+    fd = openSync(cacheFile, "r");
+    const { uid, mode } = fstatSync(fd);
+    if ((process.getuid && uid !== process.getuid()) || (mode & 0o022) !== 0) return undefined;
+    cache = readFileSync(fd);
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
   if (cache.length <= 4 + source.length || cache.readUInt32LE(0) !== source.length)
     return undefined;
@@ -85,8 +105,10 @@ function writeCache(cacheFile: string, source: Buffer, script: vm.Script): void 
   try {
     const length = Buffer.alloc(4);
     length.writeUInt32LE(source.length);
-    mkdirSync(path.dirname(cacheFile), { recursive: true });
-    writeFileSync(temporary, Buffer.concat([length, source, script.createCachedData()]));
+    mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
+    writeFileSync(temporary, Buffer.concat([length, source, script.createCachedData()]), {
+      mode: 0o600,
+    });
     renameSync(temporary, cacheFile);
   } catch {
     // A cache is only ever an optimisation: a read-only or full disk loads plainly next time.

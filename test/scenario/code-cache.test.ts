@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,6 +17,17 @@ function cacheFileOf(cacheHome: string, name: string): string {
   const hashes = JSON.parse(readFileSync(path.join(dist, "bundles.json"), "utf8"));
   const folder = `${process.version}-${process.arch}`;
   return path.join(cacheHome, "intentguard", folder, hashes[name]);
+}
+
+/**
+ * The bundle's source with one constant its top-level code sets changed, same length: V8 compiles
+ * functions lazily, so data made from a source carries the top level's code, not that of a
+ * function no one has called yet.
+ */
+const definition = 'var intentsFilePath=".orchestration/active_intents.yaml"';
+function forgedSource(source: string): string {
+  expect(source.split(definition)).toHaveLength(2);
+  return source.replace(definition, definition.replace("intents.yaml", "intentx.yaml"));
 }
 
 /**
@@ -91,12 +102,11 @@ describe("the code cache of the CLI's bundles", () => {
     const repo = await createSelectedRepo();
     const cacheHome = createScratchDir();
     const expected = listIntents(repo, createScratchDir());
-    expect(expected.stdout).toContain("STATUS");
-    // A cache entry made from the bundle with one header changed, same length: V8 itself checks
-    // only the length, so a loader that trusted it would print STATXS.
+    expect(expected.stdout).toContain("INT-001");
+    // A cache entry made from the bundle with one constant changed, same length: V8 itself checks
+    // only the length, so a loader that trusted it would look for active_intentx.yaml.
     const source = readFileSync(path.join(dist, bundle), "utf8");
-    expect(source).toContain('"STATUS"');
-    const forged = source.replace('"STATUS"', '"STATXS"');
+    const forged = forgedSource(source);
     const { data, acceptedForSource } = v8DataFor(forged, source, createScratchDir());
     expect(acceptedForSource).toBe(true);
     const length = Buffer.alloc(4);
@@ -110,6 +120,32 @@ describe("the code cache of the CLI's bundles", () => {
     // The stale entry was replaced by the bundle's own.
     const replaced = readFileSync(cache);
     expect(replaced.subarray(4, 4 + Buffer.byteLength(source)).toString("utf8")).toBe(source);
+  });
+
+  it("runs V8's data only from a file of this user's that nobody else may write", async () => {
+    const repo = await createSelectedRepo();
+    const cacheHome = createScratchDir();
+    const expected = listIntents(repo, cacheHome);
+    // The bundle's own source, with V8's data compiled from another of the same length: what
+    // whoever can write the cache file could plant. V8 runs that data over our source.
+    const source = readFileSync(path.join(dist, bundle), "utf8");
+    const { data, acceptedForSource } = v8DataFor(forgedSource(source), source, createScratchDir());
+    expect(acceptedForSource).toBe(true);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(Buffer.byteLength(source));
+    const cache = cacheFileOf(cacheHome, bundle);
+    const planted = Buffer.concat([length, Buffer.from(source), data]);
+
+    writeFileSync(cache, planted);
+    chmodSync(cache, 0o666);
+    expect(listIntents(repo, cacheHome)).toEqual(expected);
+    expect(statSync(cache).mode & 0o777).toBe(0o600); // replaced by our own
+
+    // The same file, ours alone: used as it is (so the check above is what kept it out).
+    writeFileSync(cache, planted);
+    chmodSync(cache, 0o600);
+    const poisoned = listIntents(repo, cacheHome);
+    expect(`${poisoned.stdout}${poisoned.stderr}`).toContain("active_intentx.yaml");
   });
 
   it("loads plainly from a cache that is cut short, garbage, or cannot be written", async () => {
