@@ -320,7 +320,12 @@ describe("the user's comments and layout survive every command", () => {
     const repo = await createGovernedRepo({ hooks: false });
     rmSync(path.join(repo.dir, intentsFile));
     expectSuccess(repo.intentguard(["init"]), "init");
-    const initial = repo.read(intentsFile);
+    // init and block within one second would write the same updated_at, leaving the line as it
+    // was: init's timestamps go to an earlier day first.
+    const initial = repo
+      .read(intentsFile)
+      .replace(/updated_at: "[^"]+"/g, 'updated_at: "2026-01-02T00:00:00Z"');
+    repo.write(intentsFile, initial);
     expectSuccess(repo.intentguard(["intent", "new", "--name", "Docs", "--scope", "docs"]), "new");
     expectSuccess(repo.intentguard(["intent", "block", "INT-001"]), "block");
     const after = repo.read(intentsFile);
