@@ -102,20 +102,27 @@ function cachedDataFor(cacheFile: string, source: Buffer): Buffer | undefined {
 
 function writeCache(cacheFile: string, source: Buffer, script: vm.Script): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
+  let created = false;
   try {
     const length = Buffer.alloc(4);
     length.writeUInt32LE(source.length);
     mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, Buffer.concat([length, source, script.createCachedData()]), {
-      mode: 0o600,
-    });
+    // "wx": never through a file or symlink someone else left at that name (a shared folder).
+    const fd = openSync(temporary, "wx", 0o600);
+    created = true;
+    try {
+      writeFileSync(fd, Buffer.concat([length, source, script.createCachedData()]));
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, cacheFile);
   } catch {
     // A cache is only ever an optimisation: a read-only or full disk loads plainly next time.
+    if (!created) return;
     try {
       rmSync(temporary, { force: true });
     } catch {
-      // Nothing was written.
+      // Gone already.
     }
   }
 }
