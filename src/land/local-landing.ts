@@ -165,14 +165,13 @@ async function localLanding(
  * share (the commits dropped were this clone's own: an amend, a rebase of local work).
  */
 async function rewriteStart(dir: string, update: LocalUpdate, dropped: string[]): Promise<string> {
-  // Asked at once (git answers them side by side), used in turn.
-  const [ancestor, gone, unpublished, base] = await Promise.all([
-    isAncestor(dir, update.old, update.new),
+  // A fast-forward (the common case) asks one question; a rewrite the other three at once.
+  if (await isAncestor(dir, update.old, update.new)) return update.old;
+  const [gone, unpublished, base] = await Promise.all([
     commitsBrought(dir, update.old, [update.new]),
     commitsToJudge(dir, update.old, [update.new], ["--remotes"]),
     mergeBase(dir, update.old, update.new),
   ]);
-  if (ancestor) return update.old;
   appendAll(dropped, gone.order);
   if (unpublished.length !== gone.order.length) return update.old;
   return base ?? update.old;
