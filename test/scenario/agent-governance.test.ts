@@ -2,8 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  cliPath,
-  createScratchDir,
+  createPreReceiveServer,
   createSelectedRepo,
   type Run,
   refusedByHook,
@@ -14,18 +13,6 @@ const intentsPath = ".orchestration/active_intents.yaml";
 const policyPath = "policies/intentguard.yaml";
 /** The trailers prepare-commit-msg writes for an agent (INTENTGUARD_AGENT=builder). */
 const agentTrailers = "\n\nContributor-Type: AI\nContributor-Agent: builder";
-
-/** A bare repository with intentguard's pre-receive hook, as a server would have it. */
-function server(repo: TestRepo): string {
-  const dir = path.join(createScratchDir(), "server.git");
-  repo.git("init", "-q", "--bare", "--initial-branch=main", dir);
-  writeFileSync(
-    path.join(dir, "hooks", "pre-receive"),
-    `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
-    { mode: 0o755 },
-  );
-  return dir;
-}
 
 function push(repo: TestRepo, serverDir: string, rev: string): Run {
   return repo.tryGit(["push", "-q", serverDir, `${rev}:refs/heads/main`], {
@@ -56,7 +43,7 @@ function commitRulesUnhooked(repo: TestRepo, message: string): string {
 describe("agents cannot change the rules", () => {
   it("refuses an agent's widening of its own scope locally, in check --range and pre-receive; a person's passes", async () => {
     const repo = await createSelectedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expect(push(repo, bare, "main").status).toBe(0);
     const base = repo.head();
     editIntents(repo, (text) =>

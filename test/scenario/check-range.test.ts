@@ -1,9 +1,9 @@
-import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sarifValidator } from "../support/schema-validators.js";
 import {
-  cliPath,
+  createPreReceiveServer,
   createRepo,
   createScratchDir,
   createSelectedRepo,
@@ -290,14 +290,7 @@ describe("check --range on bad input", () => {
 describe("pre-receive on a server", () => {
   it("rejects a push that brings a violating commit, and accepts good ones", async () => {
     const repo = await createSelectedRepo();
-    const server = path.join(createScratchDir(), "server.git");
-    repo.git("init", "-q", "--bare", server);
-    mkdirSync(path.join(server, "hooks"), { recursive: true });
-    writeFileSync(
-      path.join(server, "hooks", "pre-receive"),
-      `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
-      { mode: 0o755 },
-    );
+    const server = createPreReceiveServer(repo);
     repo.git("remote", "add", "server", server);
     repo.commitFile("src/auth/login.ts", "good\n", "Good");
     const accepted = repo.tryGit(["push", "-q", "server", "main"]);
@@ -313,18 +306,6 @@ describe("pre-receive on a server", () => {
     expect(repo.git("--git-dir", server, "rev-parse", "main").trim()).toBe(good);
   });
 });
-
-/** A bare repository with intentguard's pre-receive hook, as a server would have it. */
-function serverWithPreReceive(repo: TestRepo): string {
-  const server = path.join(createScratchDir(), "server.git");
-  repo.git("init", "-q", "--bare", server); // hermetic: HEAD names main, as a server's would
-  writeFileSync(
-    path.join(server, "hooks", "pre-receive"),
-    `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
-    { mode: 0o755 },
-  );
-  return server;
-}
 
 describe("histories that try to bring code no rule judged", () => {
   it("judges a merge of a branch forked before adoption on everything it brings, locally and in a range", async () => {
@@ -427,7 +408,7 @@ describe("histories that try to bring code no rule judged", () => {
 describe("pre-receive against pushes that route around it", () => {
   it("judges commits parked under a ref that is not a branch when a branch moves onto them", async () => {
     const repo = await createSelectedRepo();
-    const server = serverWithPreReceive(repo);
+    const server = createPreReceiveServer(repo);
     repo.git("remote", "add", "server", server);
     expect(repo.tryGit(["push", "-q", "server", "main"]).status).toBe(0);
     commitUnchecked(repo, { "src/billing/invoice.ts": "bad\n" }, "Bad", "Intent: INT-001");
@@ -439,7 +420,7 @@ describe("pre-receive against pushes that route around it", () => {
 
   it("refuses a force push onto a history without rules, a new branch with its own adoption, and ignores INTENTGUARD=0", async () => {
     const repo = await createSelectedRepo();
-    const server = serverWithPreReceive(repo);
+    const server = createPreReceiveServer(repo);
     repo.git("remote", "add", "server", server);
     expect(repo.tryGit(["push", "-q", "server", "main"]).status).toBe(0);
     repo.startOrphan("bare");

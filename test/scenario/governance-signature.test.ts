@@ -3,9 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scopeSignature } from "../../src/core/scope/scope-signature.js";
 import {
-  cliPath,
   createGovernedRepo,
-  createScratchDir,
+  createPreReceiveServer,
   refusedByHook,
   type TestRepo,
 } from "../support/test-repo.js";
@@ -331,14 +330,8 @@ describe("check --range verifies every governance commit of the range, with one 
 
   it("rejects an unsigned governance commit pushed to a server with pre-receive", async () => {
     const { repo, keys } = await signingRepo();
-    const server = path.join(createScratchDir(), "server.git");
-    repo.git("init", "-q", "--bare", server);
+    const server = createPreReceiveServer(repo);
     repo.git("--git-dir", server, "config", "gpg.ssh.allowedSignersFile", keys.allowedSigners);
-    writeFileSync(
-      path.join(server, "hooks", "pre-receive"),
-      `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
-      { mode: 0o755 },
-    );
     repo.git("remote", "add", "server", server);
     expect(repo.tryGit(["push", "-q", "server", "main"]).status).toBe(0);
     stageRulesChange(repo);
@@ -404,14 +397,8 @@ describe("an SSH key's allowed signers window: now as commits land, the committe
     ]);
     expect(findings[0]?.message).toContain("expired on 2020-01-01T00:00:00Z");
 
-    const server = path.join(createScratchDir(), "server.git");
-    repo.git("init", "-q", "--bare", server);
+    const server = createPreReceiveServer(repo);
     repo.git("--git-dir", server, "config", "gpg.ssh.allowedSignersFile", keys.allowedSigners);
-    writeFileSync(
-      path.join(server, "hooks", "pre-receive"),
-      `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
-      { mode: 0o755 },
-    );
     const pushed = repo.tryGit(["push", server, "main"]);
     expect(pushed.status).not.toBe(0);
     expect(pushed.stderr).toContain("expired on 2020-01-01T00:00:00Z");
@@ -548,14 +535,8 @@ describe("a signed rules change forked before a narrowing", () => {
 describe("an agent's rules change, signed by an approver's key or not", () => {
   it("is refused as it lands, by check --range and by pre-receive; the approver's own signed change passes", async () => {
     const { repo, keys, adoption } = await signingRepo();
-    const server = path.join(createScratchDir(), "server.git");
-    repo.git("init", "-q", "--bare", server);
+    const server = createPreReceiveServer(repo);
     repo.git("--git-dir", server, "config", "gpg.ssh.allowedSignersFile", keys.allowedSigners);
-    writeFileSync(
-      path.join(server, "hooks", "pre-receive"),
-      `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
-      { mode: 0o755 },
-    );
     repo.git("remote", "add", "server", server);
     expect(repo.tryGit(["push", "-q", "server", "main"]).status).toBe(0);
 

@@ -7,6 +7,7 @@ import { checkRange } from "../../src/land/check-range.js";
 import {
   cliPath,
   createGovernedRepo,
+  createPreReceiveServer,
   createScratchDir,
   expectSuccess,
   type Run,
@@ -104,18 +105,6 @@ function plumbCommit(
   return git("commit-tree", tree, ...parents.flatMap((parent) => ["-p", parent]), "-m", message);
 }
 
-/** A bare repository with intentguard's pre-receive hook, as a server would have it. */
-function server(repo: TestRepo, head = "main"): string {
-  const dir = path.join(createScratchDir(), "server.git");
-  repo.git("init", "-q", "--bare", `--initial-branch=${head}`, dir);
-  writeFileSync(
-    path.join(dir, "hooks", "pre-receive"),
-    `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
-    { mode: 0o755 },
-  );
-  return dir;
-}
-
 /** `check --ci` as GitHub Actions runs it, with this event payload. */
 function githubCheck(repo: TestRepo, event: string, payload: unknown): Run {
   const file = path.join(createScratchDir(), "event.json");
@@ -180,7 +169,7 @@ function serverRef(repo: TestRepo, serverDir: string, ref = "refs/heads/main"): 
 describe("rules rolled back through an older parent", () => {
   it("refuses a merge whose first parent predates a narrowing, at every layer", async () => {
     const { repo, old, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     // git's merge of old and main is main itself: only the added file differs from it, and the
     // first parent's (wider) rules would admit it.
@@ -244,7 +233,7 @@ describe("rules rolled back through an older parent", () => {
 
   it("carries a rules change forked before a narrowing into the narrowed rules, never back to the wide ones", async () => {
     const { repo, old, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     // The rules change adds INT-007 on a tree whose INT-001 still owns all of src/.
     const added = `${wideIntents}  - id: "INT-007"\n    name: "Reports"\n    status: "IN_PROGRESS"\n    owned_scope: ["reports"]\n`;
@@ -292,7 +281,7 @@ describe("rules that require signing stay required", () => {
     const policy = (signed: boolean) =>
       `version: 1\nextended_scope:\n  approvers: ["lead@example.com"]\ngovernance:\n  require_signed_by_approver: ${signed}\n`;
     const { repo, old } = await narrowedRepo({ policy: policy(false) });
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     repo.write("policies/intentguard.yaml", policy(true));
     repo.git("add", "-A");
     repo.git("commit", "-q", "-m", "Require signed rule changes");
@@ -348,7 +337,7 @@ describe("objects as stored", () => {
 
   it("refuses a push to refs/replace/* on the server unless its own config allows it, and judges the branch as stored", async () => {
     const { repo, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     const hidden = plumbCommit(
       repo,
@@ -398,7 +387,7 @@ describe("a rewritten root is no fresh adoption", () => {
 
   it("refuses, in CI and on the server, a force push of the default branch onto a rewritten root, or onto a history without rules", async () => {
     const { repo, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     const rewritten = plumbCommit(
       repo,
@@ -536,7 +525,7 @@ describe("a note is no proof of judgement", () => {
 describe("pre-receive needs a default branch", () => {
   it("refuses a new branch where HEAD names no branch, unless it is the first adoption, and follows intentguard.defaultBranch", async () => {
     const { repo, narrowed } = await narrowedRepo();
-    const bare = server(repo, "master"); // HEAD names master; the team pushes main
+    const bare = createPreReceiveServer(repo, "master"); // HEAD names master; the team pushes main
     expectAllowed(push(repo, bare, "main")); // the first adoption
     const orphan = plumbCommit(
       repo,
@@ -562,7 +551,7 @@ describe("pre-receive needs a default branch", () => {
 
   it("accepts a tag of a blob (it brings no commit)", async () => {
     const { repo } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     const blob = repo
       .run("git", ["hash-object", "-w", "--stdin"], { input: "data\n" })
@@ -576,7 +565,7 @@ describe("pre-receive needs a default branch", () => {
 describe("what keeps working", () => {
   it("passes a pull request that adds an intent in a rules commit and works under it, locally, in CI and on the server", async () => {
     const { repo, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     repo.git("checkout", "-q", "-b", "reports");
     repo.write(
@@ -598,7 +587,7 @@ describe("what keeps working", () => {
 
   it("passes a back-merge of main into a feature branch, locally and on the server", async () => {
     const { repo, old, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, old, "refs/heads/main"));
     repo.git("checkout", "-q", "-b", "feature", old);
     repo.commitFile("docs/feature.md", "f\n", "Feature docs", {
@@ -795,7 +784,7 @@ describe("what a merge does to the rules", () => {
 
   it("refuses a clean merge that leaves rules that cannot be read", async () => {
     const { repo, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     // Each side adds the same key at another line: git merges the text cleanly, into a duplicate.
     const one = narrowedIntents.replace(
@@ -832,7 +821,7 @@ describe("what a merge does to the rules", () => {
 describe("the server keeps its rules in force", () => {
   it("refuses deleting the default branch, and creating it again once it held rules", async () => {
     const { repo, narrowed, old } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     expect(
       repo.run("git", ["--git-dir", bare, "config", "intentguard.adopted"]).stdout.trim(),
@@ -857,7 +846,7 @@ describe("the server keeps its rules in force", () => {
 
   it("refuses, rather than crashing, an old value it lacks and a judgedFrom that is no commit", async () => {
     const { repo } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     const tip = serverRef(repo, bare);
     const hook = repo.run(process.execPath, [cliPath, "hook", "pre-receive"], {
@@ -898,7 +887,7 @@ describe("an update that does not say what it expected", () => {
 describe("a tip that keeps rules older than the target's", () => {
   it("refuses, in CI and on the server, moving main onto a rules change forked before a narrowing (governance_diverged)", async () => {
     const { repo, old, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     repo.git("remote", "add", "server", bare);
     expectAllowed(push(repo, bare, "main"));
     const reports = `  - id: "INT-007"\n    name: "Reports"\n    status: "IN_PROGRESS"\n    owned_scope: ["reports"]\n`;
@@ -984,7 +973,7 @@ describe("a rules change made on older rules", () => {
     expect(ci.stdout).toContain(
       "; to fix: rebase the rules change onto origin/main (git rebase origin/main)",
     );
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, narrowed));
     const pushed = push(repo, bare, merge);
     expectRefused(pushed, `governance_conflict: ${conflict} main since`, `; to fix: ${rebase}`);
@@ -1002,7 +991,7 @@ describe("adoption happens once", () => {
     });
     repo.git("checkout", "-q", "main");
     repo.git("tag", "v1", adoption);
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     const pushed = repo.tryGit(["push", "-q", bare, "main", "feature", "v1"], {
       env: { INTENTGUARD: "0" },
     });
@@ -1020,7 +1009,7 @@ describe("adoption happens once", () => {
     const adoption = repo.head();
     // Another root with the same rules: an adoption of its own.
     const again = plumbCommit(repo, adoption, [], {}, "Adopt intentguard again");
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     const pushed = repo.tryGit(["push", "-q", bare, "main", `${again}:refs/heads/other`], {
       env: { INTENTGUARD: "0" },
     });
@@ -1069,7 +1058,7 @@ describe("adoption happens once", () => {
 describe("pre-receive judges new branches and tags on the default branch", () => {
   it("refuses a tag, and a new branch, that carries a commit out of scope forked before a narrowing", async () => {
     const { repo, old, narrowed } = await narrowedRepo();
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     expectAllowed(push(repo, bare, "main"));
     // Allowed on its own branch, by the rules the branch has (INT-001 owns all of src/ there).
     repo.git("checkout", "-q", "-b", "late", old);
@@ -1160,10 +1149,10 @@ describe("a history imported into a new server", () => {
     const outOfScope = (file: string) =>
       `scope: 1 path outside the scope of INT-001 (Auth): ${file}`;
     // Without the key, the whole imported history is judged.
-    const strict = server(repo);
+    const strict = createPreReceiveServer(repo);
     expectRefused(push(repo, strict, fine), outOfScope("src/billing/old.js"));
     expect(serverRef(repo, strict)).toBe("");
-    const bare = server(repo);
+    const bare = createPreReceiveServer(repo);
     repo.git("--git-dir", bare, "config", "intentguard.judgedFrom", imported);
     // The narrowing before it still holds: a commit after it out of src/auth is refused.
     const first = push(repo, bare, later);

@@ -235,6 +235,18 @@ export async function createSelectedRepo(intent = "INT-001"): Promise<TestRepo> 
   return repo;
 }
 
+/** A bare repository with intentguard's pre-receive hook, as a server would have it. */
+export function createPreReceiveServer(repo: TestRepo, head = "main"): string {
+  const dir = path.join(createScratchDir(), "server.git");
+  repo.git("init", "-q", "--bare", `--initial-branch=${head}`, dir);
+  writeFileSync(
+    path.join(dir, "hooks", "pre-receive"),
+    `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" hook pre-receive\n`,
+    { mode: 0o755 },
+  );
+  return dir;
+}
+
 /** A scratch directory under the system's temporary folder, removed after the test file. */
 export function createScratchDir(prefix = "intentguard-scratch-"): string {
   const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
