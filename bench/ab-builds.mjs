@@ -81,11 +81,13 @@ function repoPerBuild(label, build) {
 const jobs = { node: () => timeOnce(node, ["-e", "0"], { env }) };
 /**
  * Rows to print: the label, the samples' key (`<key> <build>`), the key of samples to subtract
- * (a hookless run), the keys of the floor's samples added to node -e 0's, and the target.
+ * (a hookless run), the keys of the floor's samples added to node -e 0's, the target, and the
+ * work's floor (bench/floors: what no implementation can skip) printed beside the builds.
  */
 const rows = [];
-const row = (label, key, { minus, floor = [], target } = {}) =>
-  rows.push({ label, key, minus, floor, target });
+const row = (label, key, { minus, floor = [], target, workFloor } = {}) =>
+  rows.push({ label, key, minus, floor, target, workFloor });
+const floors = path.join(path.dirname(new URL(import.meta.url).pathname), "floors");
 /** Peak memory per build, measured once after the rounds: [label, build → () => MB]. */
 const memories = [];
 
@@ -113,7 +115,12 @@ if (only.has("staged")) {
       return timeOnce(node, [builds[name], "check", "--staged"], { cwd: repos[name], env });
     };
   }
-  row("check --staged, 1 staged file of 20,000 tracked", "staged", { target: 1.3 });
+  jobs["staged work-floor"] = () =>
+    timeOnce(node, [path.join(floors, "staged-floor.cjs")], { cwd: repos[names[0]], env });
+  row("check --staged, 1 staged file of 20,000 tracked", "staged", {
+    target: 1.3,
+    workFloor: "what it must ask git, from Node",
+  });
 }
 
 if (only.has("commit")) {
@@ -133,8 +140,15 @@ if (only.has("commit")) {
     };
     jobs[`commit ${name}`] = commit([]);
     jobs[`commit-bare ${name}`] = commit(noHooks);
+    if (name === names[0]) {
+      jobs["commit work-floor"] = commit(["-c", `core.hooksPath=${path.join(floors, "hooks")}`]);
+    }
   }
-  row("time every hook adds to a 1-file commit", "commit", { minus: "commit-bare", target: 1.5 });
+  row("time every hook adds to a 1-file commit", "commit", {
+    minus: "commit-bare",
+    target: 1.5,
+    workFloor: "the least hooks that trail, list, diff into Node and note",
+  });
 }
 
 if (only.has("bigcommit")) {
@@ -330,19 +344,29 @@ console.log(`node -e 0: ${describe(samples.node)}; ${rounds} rounds`);
 for (const key of Object.keys(samples).filter((key) => !/ /.test(key) && key !== "node")) {
   console.log(`${key}: ${describe(samples[key])}`);
 }
-for (const { label, key, minus, floor, target } of rows) {
+for (const { label, key, minus, floor, target, workFloor } of rows) {
   const floorOf = (round) =>
     samples.node[round] + floor.reduce((total, other) => total + samples[other][round], 0);
-  const figures = names.map((name) => {
-    const own = samples[`${key} ${name}`];
-    const values = minus
-      ? perRound(own, (value, round) => value - samples[`${minus} ${name}`][round])
-      : own;
+  const figure = (name, own, bare) => {
+    const values = bare ? perRound(own, (value, round) => value - bare[round]) : own;
     return { name, values, ratios: perRound(values, (value, round) => value / floorOf(round)) };
-  });
+  };
+  const figures = names.map((name) =>
+    figure(name, samples[`${key} ${name}`], minus && samples[`${minus} ${name}`]),
+  );
   const floorName = ["node -e 0", ...floor].join(" + ");
   console.log(`${label}${target ? ` (target ≤ ${target}× ${floorName})` : ""}:`);
-  for (const { name, values, ratios } of figures) {
+  const described = workFloor
+    ? [
+        ...figures,
+        figure(
+          `work floor, ${workFloor}`,
+          samples[`${key} work-floor`],
+          minus && samples[`${minus} ${names[0]}`],
+        ),
+      ]
+    : figures;
+  for (const { name, values, ratios } of described) {
     console.log(`  ${name}: ${describe(values)}; ${describe(ratios, 2, "×")} ${floorName}`);
   }
   const [first, ...others] = figures;
