@@ -1,3 +1,4 @@
+import { isObjectId } from "../core/object-id.js";
 import type { BlamedInput } from "../core/trace/attribute-lines.js";
 import { GitError } from "../errors.js";
 import { streamGit } from "./exec.js";
@@ -126,7 +127,7 @@ export class PorcelainParser {
     const space = text.indexOf(" ");
     const key = space === -1 ? text : text.slice(0, space);
     const value = space === -1 ? "" : text.slice(space + 1);
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(key)) {
+    if (isObjectId(key)) {
       const [original, final] = value.split(" ");
       this.current = { commit: key, originalLine: Number(original), finalLine: Number(final) };
       let details = this.details.get(key);

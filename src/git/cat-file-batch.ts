@@ -1,4 +1,8 @@
+import { objectIdSource } from "../core/object-id.js";
 import { type RunningGit, startGit, streamGit } from "./exec.js";
+
+/** The line `cat-file --batch` answers a found object with: "<id> <type> <size>". */
+const batchHeader = new RegExp(`^(${objectIdSource}) ([a-z]+) ([0-9]+)$`);
 
 /** Receives one object's bytes as they stream in, then its end. */
 export interface ObjectSink {
@@ -82,7 +86,7 @@ export class BatchReader {
       this.expected.splice(0, this.next);
       this.next = 0;
     }
-    const found = /^([0-9a-f]{40,64}) ([a-z]+) ([0-9]+)$/.exec(line);
+    const found = batchHeader.exec(line);
     if (!found) {
       expected.open(expected.name, null); // "<name> missing" or "<name> ambiguous"
       expected.done?.();

@@ -4,6 +4,7 @@ import {
   type SignatureStatus,
   signatureStatuses,
 } from "../core/judge/governance-signature.js";
+import { isObjectId } from "../core/object-id.js";
 import { runGit } from "./exec.js";
 
 /**
@@ -47,7 +48,7 @@ export function parseCommitSignatures(output: string): Map<string, CommitSignatu
   for (let at = 0; at + fieldsPerCommit <= fields.length; at += fieldsPerCommit) {
     const [sha = "", status = "", keyId = "", fingerprint = "", signer = "", output = ""] =
       fields.slice(at, at + fieldsPerCommit);
-    if (!/^[0-9a-f]{40,64}$/.test(sha)) continue;
+    if (!isObjectId(sha)) continue;
     const key = fingerprint.trim() || keyId.trim() || null;
     signatures.set(sha, {
       status: statusOf(status),

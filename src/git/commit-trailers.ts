@@ -1,3 +1,4 @@
+import { isObjectId } from "../core/object-id.js";
 import { parseTrailerLines, type Trailer } from "../core/trailers.js";
 import { runGit } from "./exec.js";
 
@@ -28,8 +29,7 @@ export function parseLogTrailers(stdout: Buffer): Map<string, Trailer[]> {
   const trailers = new Map<string, Trailer[]>();
   for (const entry of stdout.toString("utf8").split("\0")) {
     const [sha, text = ""] = entry.split("\x1f");
-    if (sha && /^[0-9a-f]{40,64}$/.test(sha.trim()))
-      trailers.set(sha.trim(), parseTrailerLines(text));
+    if (sha && isObjectId(sha.trim())) trailers.set(sha.trim(), parseTrailerLines(text));
   }
   return trailers;
 }
@@ -51,7 +51,7 @@ export async function commitAuthors(
   );
   for (const entry of stdout.toString("utf8").split("\0")) {
     const [sha = "", name = "", email = "", committed = "0"] = entry.split("\x1f");
-    if (/^[0-9a-f]{40,64}$/.test(sha.trim())) {
+    if (isObjectId(sha.trim())) {
       authors.set(sha.trim(), { name, email, committed: Number(committed) });
     }
   }

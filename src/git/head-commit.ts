@@ -1,8 +1,7 @@
 import path from "node:path";
+import { isObjectId } from "../core/object-id.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import type { Repo } from "./repo.js";
-
-const objectId = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /**
  * HEAD's commit, read from git's files without starting git: HEAD (this work tree's), then the
@@ -12,16 +11,16 @@ const objectId = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 export function headCommit(repo: Repo): string | null {
   const head = readIfExists(path.join(repo.gitDir, "HEAD"))?.toString("utf8").trim();
   if (!head) return null;
-  if (objectId.test(head)) return head;
+  if (isObjectId(head)) return head;
   const ref = /^ref: (refs\/heads\/\S+)$/.exec(head)?.[1];
   if (!ref) return null;
   const loose = readIfExists(path.join(repo.commonDir, ref))?.toString("utf8").trim();
-  if (loose !== undefined) return objectId.test(loose) ? loose : null;
+  if (loose !== undefined) return isObjectId(loose) ? loose : null;
   const packed = readIfExists(path.join(repo.commonDir, "packed-refs"))?.toString("utf8") ?? "";
   for (const line of packed.split("\n")) {
     if (line.endsWith(` ${ref}`)) {
       const id = line.slice(0, line.indexOf(" "));
-      return objectId.test(id) ? id : null;
+      return isObjectId(id) ? id : null;
     }
   }
   return null;

@@ -1,8 +1,9 @@
+import { isObjectId } from "../core/object-id.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import type { Repo } from "./repo.js";
 
 /** The commits being merged in while a merge is concluded (MERGE_HEAD: one per line). */
 export function readMergeHeads(repo: Repo): string[] {
   const text = readIfExists(repo.mergeHeadFile)?.toString("utf8") ?? "";
-  return text.split("\n").filter((line) => /^[0-9a-f]{40,64}$/.test(line));
+  return text.split("\n").filter(isObjectId);
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isObjectId } from "../core/object-id.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { GitError, IntentguardError } from "../errors.js";
 import { announceLockWait, withFileLock } from "../fs/file-lock.js";
@@ -179,7 +180,7 @@ export async function changedNotes(
   for (let at = 0; at + 1 < fields.length; at += 2) {
     const [, , , blob, kind] = (fields[at] as string).split(" ");
     const commit = (fields[at + 1] as string).replaceAll("/", "");
-    if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) continue; // not a note
+    if (!isObjectId(commit)) continue; // not a note
     // A notes tree changing fan-out lists a note's removal at one path and its addition at
     // another: the addition is what holds.
     const removed = kind === "D" || !blob;

@@ -1,3 +1,4 @@
+import { isObjectId } from "../core/object-id.js";
 import { GitError } from "../errors.js";
 import { gitText, runGit } from "./exec.js";
 
@@ -27,7 +28,7 @@ export function startsLikeOption(text: string): boolean {
  */
 export function verifiedObjectId(stdout: string): string | null {
   const text = stdout.trim();
-  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(text) ? text : null;
+  return isObjectId(text) ? text : null;
 }
 
 /** The object a ref points at, or null when it does not exist. */
@@ -176,7 +177,7 @@ export async function automaticMergeTree(
     throw new GitError(args, status, stderr);
   }
   const tree = stdout.toString("utf8").split("\n")[0]?.trim() ?? "";
-  if (!/^[0-9a-f]{40,64}$/.test(tree)) {
+  if (!isObjectId(tree)) {
     throw new GitError(["merge-tree", "--write-tree", a, b], 0, `unexpected output: ${tree}`);
   }
   return tree;

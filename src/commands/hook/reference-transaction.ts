@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { RefusedCommand } from "../../core/judge/verdict.js";
+import { isObjectId } from "../../core/object-id.js";
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { locateHookRepo, type Repo } from "../../git/repo.js";
@@ -122,7 +123,7 @@ function parseInput(input: string): {
       // The shim's old value: the ref's own, where git reported none (an unconditional update).
       const old = fields[2] && /^[0-9a-f]+$/.test(fields[2]) ? fields[2] : update?.old;
       if (update && old) landings.push({ ...update, old, fresh: [] });
-    } else if (fields.length > 0 && fields.every((field) => /^[0-9a-f]{40,64}$/.test(field))) {
+    } else if (fields.length > 0 && fields.every(isObjectId)) {
       const [commit = "", ...parents] = fields;
       landings.at(-1)?.fresh.push({ commit, parents });
     }

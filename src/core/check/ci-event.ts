@@ -5,6 +5,8 @@
  * Nothing here asks a hosting API: every SHA comes from the run itself.
  */
 
+import { isNullObjectId, isObjectId } from "../object-id.js";
+
 /** The CI variables intentguard reads; an unset or empty variable is undefined. */
 export interface CiEnvironment {
   /** GITHUB_ACTIONS=true: running on GitHub Actions. */
@@ -453,12 +455,12 @@ const branchExpected = "a branch name";
 
 /** A full object name: SHA-1 (40 hex digits) or SHA-256 (64), lower case as git prints them. */
 export function isSha(text: string): boolean {
-  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(text);
+  return isObjectId(text);
 }
 
 /** The all-zeros SHA git and the CIs use for "no commit" (a ref created or deleted). */
 export function isZeroSha(text: string): boolean {
-  return /^(?:0{40}|0{64})$/.test(text);
+  return isNullObjectId(text);
 }
 
 /**

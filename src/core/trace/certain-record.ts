@@ -1,3 +1,4 @@
+import { isObjectId } from "../object-id.js";
 import type { TraceRecord } from "./record-schema.js";
 
 /**
@@ -27,8 +28,8 @@ export function certainRecord(value: unknown): TraceRecord | undefined {
   if (typeof timestamp !== "string" || !isoDatetime.test(timestamp)) return undefined;
   if (intent_id !== null && !nonEmpty(intent_id)) return undefined;
   if (!isObject(vcs) || !hasOnly(vcs, vcsKeys, vcsKeys)) return undefined;
-  if (vcs.type !== "git" || !isObjectId(vcs.revision_id)) return undefined;
-  if (!Array.isArray(parents) || !parents.every(isObjectId)) return undefined;
+  if (vcs.type !== "git" || !isObjectIdString(vcs.revision_id)) return undefined;
+  if (!Array.isArray(parents) || !parents.every(isObjectIdString)) return undefined;
   if (!isObject(tool) || !hasOnly(tool, toolKeys, toolKeys)) return undefined;
   if (tool.name !== "intentguard" || typeof tool.version !== "string") return undefined;
   if (ledger !== undefined && !isLedger(ledger)) return undefined;
@@ -101,7 +102,6 @@ const uuid4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{
 export const isoDatetime =
   /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$/;
 const sha256 = /^sha256:[0-9a-f]{64}$/;
-const objectId = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const lineHash = /^[0-9a-f]{16}$/;
 const mode = /^[0-7]{6}$/;
 const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -125,8 +125,8 @@ function nonEmpty(value: unknown): value is string {
   return typeof value === "string" && value.length > 0;
 }
 
-function isObjectId(value: unknown): boolean {
-  return typeof value === "string" && objectId.test(value);
+function isObjectIdString(value: unknown): boolean {
+  return typeof value === "string" && isObjectId(value);
 }
 
 function isSha256(value: unknown): boolean {
@@ -162,7 +162,7 @@ function isSide(value: unknown): boolean {
     (value.sha256 === null || isSha256(value.sha256)) &&
     typeof value.mode === "string" &&
     mode.test(value.mode) &&
-    isObjectId(value.oid)
+    isObjectIdString(value.oid)
   );
 }
 
@@ -202,7 +202,7 @@ function isEvidence(value: unknown): boolean {
     case "source":
       return (
         hasOnly(value, sourceKeys, sourceRequired) &&
-        isObjectId(value.commit) &&
+        isObjectIdString(value.commit) &&
         nonEmpty(value.path) &&
         isOptionalBase64(value.path_base64) &&
         isPositiveInteger(value.start_line) &&

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { objectIdSource } from "../object-id.js";
 import { recordVersion } from "./record-version.js";
 
 const sha256 = z
   .string()
   .regex(/^sha256:[0-9a-f]{64}$/, { error: '"sha256:" and 64 lowercase hex digits' });
-const objectId = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, { error: "a git object ID" });
+const objectId = z.string().regex(new RegExp(`^${objectIdSource}$`), { error: "a git object ID" });
 
 /** One side of a file change: the blob's SHA-256 (null for a submodule), mode and git object ID. */
 const FileSide = z.object({
