@@ -5,6 +5,7 @@ import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { locateRepo } from "../git/repo.js";
 import { currentGovernance } from "../governance/current-governance.js";
+import { plural } from "../report/count.js";
 import { intentMapMarkdown } from "../report/intent-map-markdown.js";
 import { noCommitsYetMessage, skippedNoteLinesMessage } from "../report/messages.js";
 import { recordsInRange } from "../trace/read-records.js";
@@ -28,7 +29,7 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
   writeFileAtomic(path.join(repo.root, intentMapPath), intentMapMarkdown(map));
   process.stderr.write(skippedNoteLinesMessage(invalid));
   process.stdout.write(
-    `intentguard: wrote ${intentMapPath} from ${records.length} traced commit${records.length === 1 ? "" : "s"}\n`,
+    `intentguard: wrote ${intentMapPath} from ${plural(records.length, "traced commit")}\n`,
   );
   return ExitCode.Ok;
 }

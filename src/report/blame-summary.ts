@@ -3,6 +3,7 @@ import type { Confidence, FileBlame, LineContributor } from "../core/trace/blame
 import { confidenceOrder, contributorKey } from "../core/trace/blame-runs.js";
 import { largest } from "../core/unbounded-arrays.js";
 import { contributorLabel } from "./blame-text.js";
+import { plural } from "./count.js";
 import { displayPath } from "./display-path.js";
 import { printable } from "./messages.js";
 import type { Style } from "./style.js";
@@ -150,11 +151,11 @@ export function formatBlameSummaryJson(summary: BlameSummary): string {
  * per confidence. Names and paths from git and notes are printed escaped.
  */
 export function formatBlameSummaryText(summary: BlameSummary, style: Style): string {
-  const count = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
+  const count = (n: number) => plural(n, "line");
   const only = summary.files.length === 1 ? summary.files[0] : undefined;
   const headline = only
     ? `${printable(displayPath(only.path))}${only.rev === null ? "" : ` at ${printable(only.rev)}`}: ${count(summary.lines)}`
-    : `${summary.files.length} file${summary.files.length === 1 ? "" : "s"}: ${count(summary.lines)}`;
+    : `${plural(summary.files.length, "file")}: ${count(summary.lines)}`;
   const out = [style.bold(headline)];
   if (summary.files.length > 1) {
     out.push(

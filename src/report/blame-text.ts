@@ -5,6 +5,7 @@ import type {
   LineContributor,
 } from "../core/trace/blame-line.js";
 import { attributionRuns, confidenceOrder } from "../core/trace/blame-runs.js";
+import { plural } from "./count.js";
 import { printable } from "./messages.js";
 import type { Style } from "./style.js";
 import {
@@ -124,7 +125,7 @@ function legend(lines: readonly AttributedLine[], style: Style): string[] {
   return [...counts.values()]
     .sort((a, b) => confidenceOrder.indexOf(a.confidence) - confidenceOrder.indexOf(b.confidence))
     .map(({ confidence, reason, lines: count }) => {
-      const text = `${confidence}: ${printable(reason)} (${count} line${count === 1 ? "" : "s"})`;
+      const text = `${confidence}: ${printable(reason)} (${plural(count, "line")})`;
       if (confidence === "tampered") return style.red(text);
       return confidence === "unattributed" ? style.dim(text) : text;
     });

@@ -1,6 +1,7 @@
 import { notesRef } from "../core/trace/notes-ref.js";
 import { describeHolder, type LockHolder } from "../fs/file-lock.js";
 import type { InvalidNoteLine } from "../trace/read-records.js";
+import { plural } from "./count.js";
 
 /**
  * The one-line messages intentguard prints outside its reports, in one place so their wording
@@ -70,7 +71,7 @@ export function skippedNoteLinesMessage(invalid: readonly InvalidNoteLine[], sho
         `intentguard: skipped line ${line} of the trace note of ${commit}: ${printable(problem)}\n`,
     );
   const more = invalid.length > shown ? `, ${invalid.length - shown} more not listed` : "";
-  const count = `${invalid.length} note line${invalid.length === 1 ? "" : "s"}`;
+  const count = plural(invalid.length, "note line");
   return `${lines.join("")}intentguard: ${count} skipped${more}: not trace records (written by another tool or clone, or edited by hand); only the valid records are counted. intentguard trace verify lists them all; to fix one, rewrite that commit's note: git notes --ref=${notesRef} edit <commit>\n`;
 }
 

@@ -2,6 +2,7 @@ import { describeSource } from "../core/intent-request.js";
 import type { Finding, PathVerdict, Verdict } from "../core/judge/verdict.js";
 import { appendAll } from "../core/unbounded-arrays.js";
 import { adviceText, noteText } from "./advice.js";
+import { plural } from "./count.js";
 import { displayPath } from "./display-path.js";
 import { groupPaths, pathsListedOneByOne } from "./group-paths.js";
 import type { Style } from "./style.js";
@@ -24,7 +25,7 @@ function headline(verdict: Verdict, style: Style): string {
   const intent = verdict.intent;
   const named = intent ? `${intent.id}${intent.name ? ` (${intent.name})` : ""}` : "";
   const pathCount = verdict.path_count;
-  const paths = `${pathCount} path${pathCount === 1 ? "" : "s"}`;
+  const paths = plural(pathCount, "path");
   switch (verdict.outcome) {
     case "blocked": {
       const errors = verdict.findings.filter((finding) => finding.severity === "error");
@@ -46,7 +47,7 @@ function headline(verdict: Verdict, style: Style): string {
         if (free === 0) return style.green(`✓ intentguard: allowed — ${named}, ${paths} in scope`);
         const scoped = pathCount - free;
         return style.green(
-          `✓ intentguard: allowed — ${named}, ${scoped} path${scoped === 1 ? "" : "s"} in scope, ${free} needing no intent`,
+          `✓ intentguard: allowed — ${named}, ${plural(scoped, "path")} in scope, ${free} needing no intent`,
         );
       }
       // An empty commit (a squash that cancels out, --allow-empty) touches nothing by definition:
