@@ -14,7 +14,7 @@
 //                               lock's wait announcer (the entry sets what it prints); and the
 //                               import() of chalk, which a code-cached bundle cannot make
 //   dist/agent-hook.cjs         the agent hooks' entry (src/agent-hook-cli.ts), which loads
-//                               dist/agent-hook-main.cjs: none of the CLI's code
+//                               dist/command-agent-hook.cjs: none of the rest of the CLI
 // Every bundle sits directly in dist/: src/install/package-root.ts finds the package as the
 // parent of the running bundle's folder.
 import { createHash } from "node:crypto";
@@ -55,8 +55,8 @@ const singletons = ["errors.ts", "fs/file-lock.ts", "bundle/import-chalk.ts"].ma
 /**
  * The modules loaded on demand, each its own bundle, by bundle name: every module of
  * src/commands/ that the registry or another command imports dynamically
- * (`import("./check-range.js")`: dist/command-check-range.cjs), and the agent hooks' work, which
- * their entry imports (dist/agent-hook-main.cjs).
+ * (`import("./check-range.js")`: dist/command-check-range.cjs), which the agent hooks' entry
+ * also loads (dist/command-agent-hook.cjs).
  */
 async function onDemandModules() {
   const commands = path.join(src, "commands");
@@ -66,7 +66,7 @@ async function onDemandModules() {
       .filter((file) => file.endsWith(".ts"))
       .map((file) => path.join(commands, file)),
   ];
-  const modules = new Map([[path.join(src, "agent/agent-hook.ts"), "agent-hook-main.cjs"]]);
+  const modules = new Map();
   for (const file of files) {
     const text = await readFile(file, "utf8");
     for (const [, relative] of text.matchAll(/import\("(\.\.?\/[\w./-]+)\.js"\)/g)) {
@@ -111,7 +111,7 @@ function linkBundles(entry, onDemand) {
 }
 
 const onDemand = await onDemandModules();
-// The agent hooks' work bundles jsdiff in (its ES build, tree-shaken to the line diff): its
+// The agent hook command's bundle has jsdiff in (its ES build, tree-shaken to the line diff): its
 // CommonJS entry loads every one of its modules.
 const withJsdiff = {
   packages: undefined,
@@ -126,7 +126,7 @@ const bundles = [
   ...[...onDemand].map(([entry, outfile]) => ({
     entry,
     outfile,
-    ...(outfile === "agent-hook-main.cjs" ? withJsdiff : {}),
+    ...(outfile === "command-agent-hook.cjs" ? withJsdiff : {}),
   })),
 ];
 await rm(dist, { recursive: true, force: true });

@@ -3,12 +3,12 @@ import { IntentguardError } from "./errors.js";
 
 /**
  * The agent hooks' own entry (dist/agent-hook.cjs): what `intentguard agent-hook <agent>` does,
- * without the rest of the CLI. An agent runs it before and after every edit: the work is one
- * bundle of its own (dist/agent-hook-main.cjs), loaded through the code cache. Its answers are
+ * without the rest of the CLI. An agent runs it before and after every edit: the work is the
+ * command's own bundle (dist/command-agent-hook.cjs), loaded through the code cache. Its answers are
  * exit 0 and 2; anything else (a bug, exit 3) the installed command turns into a deny
  * (src/install/agent-hook-command.ts).
  */
-import("./agent/agent-hook.js")
+import("./commands/agent-hook.js")
   .then(({ answerAgentHook }) => answerAgentHook(process.argv[2], readEnvironment()))
   .then(
     (answer) => {

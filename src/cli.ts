@@ -4,8 +4,9 @@ import { parseCommandLine } from "./cli/parse-command-line.js";
 import { commands, groupOf } from "./cli/registry.js";
 import { closestMatch } from "./core/closest-match.js";
 import { type Environment, readEnvironment } from "./environment.js";
-import { ConfigError, ExitCode, IntentguardError, UsageError } from "./errors.js";
+import { ConfigError, ExitCode, FailureError, IntentguardError, UsageError } from "./errors.js";
 import { onLockWait } from "./fs/file-lock.js";
+import { failureText } from "./report/failure-text.js";
 import { lockWaitMessage } from "./report/messages.js";
 import { version } from "./version.js";
 
@@ -104,7 +105,8 @@ function report(error: unknown, env: Environment): ExitCode {
     const prefix =
       error instanceof UsageError && error.command ? `intentguard ${error.command}` : "intentguard";
     const heading = error instanceof ConfigError ? "invalid configuration:\n" : "";
-    process.stderr.write(`${prefix}: ${heading}${error.message}\n`);
+    const text = error instanceof FailureError ? failureText(error.failure) : error.message;
+    process.stderr.write(`${prefix}: ${heading}${text}\n`);
     if (env.debug) process.stderr.write(`${error.stack}\n`);
     return error.exitCode;
   }

@@ -1,4 +1,5 @@
 import type { ConfigProblem } from "./core/config/config-problem.js";
+import type { Failure } from "./core/failure.js";
 
 /**
  * Every way intentguard can stop, and the exit code each maps to. Commands throw these; only
@@ -24,6 +25,19 @@ export class IntentguardError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+  }
+}
+
+/**
+ * An expected failure a use case states as facts (core/failure.ts), so no use case words it: the
+ * edge prints it through src/report/failure-text.ts. The message is for logs and debuggers only.
+ */
+export class FailureError extends IntentguardError {
+  constructor(
+    readonly failure: Failure,
+    exitCode: ExitCode,
+  ) {
+    super(`intentguard failure: ${failure.kind}`, exitCode);
   }
 }
 

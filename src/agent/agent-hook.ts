@@ -1,12 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  type AgentDecision,
-  type AgentDialect,
-  type AgentEvent,
-  type HookAnswer,
-  PayloadError,
-} from "../core/agent/agent-event.js";
+import { type AgentDialect, type AgentEvent, PayloadError } from "../core/agent/agent-event.js";
+import type { AgentHookResult, AgentOutcome } from "../core/agent/agent-outcome.js";
 import { decodePayload } from "../core/agent/decode-payload.js";
 import { dialectNamed, dialects } from "../core/agent/dialects/index.js";
 import { selectableIntents } from "../core/governance.js";
@@ -16,7 +11,6 @@ import { UsageError } from "../errors.js";
 import type { AgentMade } from "../gate/agent-made.js";
 import type { Repo } from "../git/repo.js";
 import { currentGovernance } from "../governance/current-governance.js";
-import { agentHookMessages as say } from "../report/agent-hook-messages.js";
 import { readSelection } from "../state/selection.js";
 import { decideWrite } from "./decide-write.js";
 import { observeWrites } from "./observe-writes.js";
@@ -26,12 +20,13 @@ import { workTreeOf } from "./work-tree-of.js";
 
 /**
  * `agent-hook <agent>`, from the CLI or its own small bundle (src/agent-hook-cli.ts): the named
- * agent's payload from stdin, answered in its dialect.
+ * agent's payload from stdin, decided; the caller answers in the agent's dialect
+ * (src/report/agent-hook-messages.ts agentHookAnswer).
  */
-export async function answerAgentHook(
+export async function decideAgentHook(
   name: string | undefined,
   env: Environment,
-): Promise<HookAnswer> {
+): Promise<AgentHookResult> {
   const dialect = name === undefined ? undefined : dialectNamed(name);
   if (!dialect) {
     throw new UsageError(
@@ -58,32 +53,30 @@ async function readStdin(): Promise<Buffer> {
 }
 
 /**
- * One call of an agent's hook: reads its payload, and answers in its dialect. Before a write the
+ * One call of an agent's hook: reads its payload in its dialect, and decides. Before a write the
  * files are judged (decide-write.ts) and snapshotted; after it, the lines the agent wrote are
  * checkpointed (observe-writes.ts); around a shell command, what it changed is judged and
  * checkpointed (shell-writes.ts); at session start the agent is told its intent. Fails closed: a
- * payload it cannot read, or any error, is a deny in the agent's blocking dialect.
+ * payload it cannot read, or any error, is a deny, answered in the agent's blocking dialect.
  */
 export async function runAgentHook(
   dialect: AgentDialect,
   payload: Uint8Array,
   env: Environment,
-): Promise<HookAnswer> {
+): Promise<AgentHookResult> {
   let event: AgentEvent;
   try {
     event = dialect.read(decodePayload(payload));
   } catch (error) {
     if (!(error instanceof PayloadError)) throw error;
-    return dialect.answer(null, {
-      kind: "deny",
-      message: say.unreadable(dialect.title, error.message),
-    });
+    const denial = { kind: "unreadable", agent: dialect.title, why: error.message } as const;
+    return { dialect, event: null, outcome: { kind: "deny", denial } };
   }
   try {
-    return dialect.answer(event, await decide(dialect, event, env));
+    return { dialect, event, outcome: await decide(dialect, event, env) };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return dialect.answer(event, { kind: "deny", message: say.failed(why) });
+    return { dialect, event, outcome: { kind: "deny", denial: { kind: "failed", why } } };
   }
 }
 
@@ -91,7 +84,7 @@ async function decide(
   dialect: AgentDialect,
   event: AgentEvent,
   env: Environment,
-): Promise<AgentDecision> {
+): Promise<AgentOutcome> {
   const cwd = event.cwd ? path.resolve(env.cwd, event.cwd) : env.cwd;
   const agent: AgentMade = { agent: dialect.name, declaredBy: `its ${dialect.title} hook` };
   switch (event.moment) {
@@ -101,7 +94,7 @@ async function decide(
       const repo = await workTreeOf(path.join(cwd, "-"));
       if (!repo) return { kind: "allow" };
       rememberSession(repo.stateDir, event);
-      return { kind: "context", text: await sessionContext(repo) };
+      return sessionContext(repo);
     }
     case "before-write": {
       const { decision, targets } = await decideWrite(event.paths, event.tool, cwd, agent, env);
@@ -120,15 +113,13 @@ async function decide(
 }
 
 /** What an agent is told when its session starts: the selected intent and its scope, or none. */
-async function sessionContext(repo: Repo): Promise<string> {
+async function sessionContext(repo: Repo): Promise<AgentOutcome> {
+  const root = repo.root;
   const current = await currentGovernance(repo);
-  if (!current) return say.sessionContext(null, [], repo.root);
+  if (!current) return { kind: "context", root, context: null, selectable: [] };
   const selected = readSelection(repo.stateDir);
   const intent = current.governance.intents.find((candidate) => candidate.id === selected);
   const selectable = selectableIntents(current.governance).map((one) => `${one.id} (${one.name})`);
-  return say.sessionContext(
-    intent ? intentContext(current.governance, intent) : null,
-    selectable,
-    repo.root,
-  );
+  const context = intent ? intentContext(current.governance, intent) : null;
+  return { kind: "context", root, context, selectable };
 }

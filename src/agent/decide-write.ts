@@ -1,6 +1,6 @@
 import { lstatSync, realpathSync } from "node:fs";
 import path from "node:path";
-import type { AgentDecision } from "../core/agent/agent-event.js";
+import type { AgentOutcome, WriteDenial } from "../core/agent/agent-outcome.js";
 import { protectedFromAgents } from "../core/agent/protected-paths.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { Environment } from "../environment.js";
@@ -11,9 +11,6 @@ import { ignoredPaths } from "../git/ignored-paths.js";
 import type { Repo } from "../git/repo.js";
 import { headSnapshot } from "../governance/head-snapshot.js";
 import { packageRoot } from "../install/package-root.js";
-import { agentHookMessages as say } from "../report/agent-hook-messages.js";
-import { plainStyle } from "../report/style.js";
-import { formatVerdictText } from "../report/verdict-text.js";
 import { sameRepository, workTreeOf } from "./work-tree-of.js";
 
 /** A file a write will touch: its work tree and its repo-root-relative path. */
@@ -36,36 +33,37 @@ export async function decideWrite(
   cwd: string,
   agent: AgentMade,
   env: Environment,
-): Promise<{ decision: AgentDecision; targets: WriteTarget[] }> {
-  const denied = (message: string) => ({
-    decision: { kind: "deny", message } as const,
+): Promise<{ decision: AgentOutcome; targets: WriteTarget[] }> {
+  const denied = (denial: WriteDenial) => ({
+    decision: { kind: "deny", denial } as const,
     targets: [],
   });
-  if (paths.length === 0) return denied(say.noPath(tool));
+  if (paths.length === 0) return denied({ kind: "no-path", tool });
   const home = await workTreeOf(path.join(cwd, "-"));
-  if (!home) return denied(say.outside(paths[0] ?? "", cwd));
+  if (!home) return denied({ kind: "outside", file: paths[0] ?? "", root: cwd });
   const targets: WriteTarget[] = [];
   for (const given of paths) {
     const lexical = path.resolve(cwd, given);
     // Unnormalised: `..` after a symlink is resolved from where the link points.
     const real = realTarget(path.isAbsolute(given) ? given : `${cwd}${path.sep}${given}`);
-    if (real === null) return denied(say.unresolvable(given));
-    if (sharedFile(real)) return denied(say.hardLinked(given));
+    if (real === null) return denied({ kind: "unresolvable", file: given });
+    if (sharedFile(real)) return denied({ kind: "hard-linked", file: given });
     for (const absolute of new Set([lexical, real])) {
       const repo = await workTreeOf(absolute);
-      if (!repo || !sameRepository(repo, home)) return denied(say.outside(given, home.root));
+      if (!repo || !sameRepository(repo, home))
+        return denied({ kind: "outside", file: given, root: home.root });
       const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
       if (
         isInside(repo.commonDir, absolute) ||
         isInside(repo.gitDir, absolute) ||
         /(^|\/)\.git(\/|$)/i.test(relative)
       ) {
-        return denied(say.gitDirectory(given));
+        return denied({ kind: "git-directory", file: given });
       }
       const closed =
         protectedFromAgents(relative) ??
         (inInstalledPackage(repo, absolute) ? "agent-hooks" : null);
-      if (closed) return denied(say.protected(given, closed));
+      if (closed) return denied({ kind: "protected", file: given, protects: closed });
       targets.push({ repo, absolute, relative });
     }
   }
@@ -80,7 +78,7 @@ export async function decideWrite(
       { head, agent },
     );
     if (verdict.outcome === "blocked" && !(await onlyIgnored(repo, verdict))) {
-      return denied(say.blocked(formatVerdictText(verdict, plainStyle)));
+      return denied({ kind: "blocked", verdict });
     }
   }
   return { decision: { kind: "allow" }, targets };

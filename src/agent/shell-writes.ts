@@ -1,6 +1,7 @@
 import { lstatSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { AgentDecision, AgentEvent } from "../core/agent/agent-event.js";
+import type { AgentEvent } from "../core/agent/agent-event.js";
+import type { AgentOutcome } from "../core/agent/agent-outcome.js";
 import { agentHookConfigs, protectedFromAgents } from "../core/agent/protected-paths.js";
 import { isGovernancePath } from "../core/governance-files.js";
 import type { Environment } from "../environment.js";
@@ -11,9 +12,6 @@ import { judgePaths } from "../gate/judge-paths.js";
 import { type ChangedFiles, changedFiles, changedSince } from "../git/changed-files.js";
 import type { Repo } from "../git/repo.js";
 import { managedHooks } from "../install/managed-hooks.js";
-import { agentHookMessages as say } from "../report/agent-hook-messages.js";
-import { plainStyle } from "../report/style.js";
-import { formatVerdictText } from "../report/verdict-text.js";
 import { checkpointDir } from "./agent-state.js";
 import { fileKey } from "./checkpoints.js";
 import { checkpoint, snapshotShellFiles, writerOf } from "./observe-writes.js";
@@ -89,7 +87,7 @@ export async function afterShell(
   cwd: string,
   agent: AgentMade,
   env: Environment,
-): Promise<AgentDecision> {
+): Promise<AgentOutcome> {
   const repo = await workTreeOf(path.join(cwd, "-"));
   if (!repo) return { kind: "allow" };
   const file = snapshotFile(repo.stateDir, event);
@@ -124,11 +122,5 @@ export async function afterShell(
     await checkpoint(repo, name, path.join(repo.root, name), writer, event, cleanBefore);
   }
   if (refused.size === 0 && verdict?.outcome !== "blocked") return { kind: "allow" };
-  return {
-    kind: "report",
-    message: say.shellOutOfScope(
-      refused.size > 0 ? [...refused] : changed,
-      verdict ? formatVerdictText(verdict, plainStyle) : "",
-    ),
-  };
+  return { kind: "report", files: refused.size > 0 ? [...refused] : changed, verdict };
 }

@@ -1,5 +1,8 @@
-import { answerAgentHook } from "../agent/agent-hook.js";
+import { decideAgentHook } from "../agent/agent-hook.js";
+import type { HookAnswer } from "../core/agent/agent-event.js";
+import type { Environment } from "../environment.js";
 import type { ExitCode } from "../errors.js";
+import { agentHookAnswer } from "../report/agent-hook-messages.js";
 import type { CommandInput } from "./command.js";
 
 /** What an agent's hook runs: the payload on stdin, the answer on stdout/stderr and the exit code. */
@@ -8,4 +11,12 @@ export async function run({ positionals, env }: CommandInput): Promise<ExitCode>
   if (answer.stdout) process.stdout.write(answer.stdout);
   if (answer.stderr) process.stderr.write(answer.stderr);
   return answer.exitCode as ExitCode;
+}
+
+/** The named agent's payload from stdin, decided and answered in the agent's dialect. */
+export async function answerAgentHook(
+  name: string | undefined,
+  env: Environment,
+): Promise<HookAnswer> {
+  return agentHookAnswer(await decideAgentHook(name, env));
 }

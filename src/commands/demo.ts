@@ -3,11 +3,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { intentsFilePath } from "../core/governance-files.js";
+import { shellQuote } from "../core/shell-quote.js";
 import { ExitCode } from "../errors.js";
 import { DemoRepo } from "../git/demo-repo.js";
 import { hermeticGitEnv } from "../git/hermetic-env.js";
 import { cliPath } from "../install/package-root.js";
-import { shellQuote } from "../report/shell-quote.js";
 import { styleFor } from "../report/style.js";
 import type { CommandInput } from "./command.js";
 

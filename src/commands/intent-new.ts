@@ -1,8 +1,9 @@
 import { IntentId } from "../core/config/intents-schema.js";
 import { ScopePattern } from "../core/config/scope-pattern.js";
+import { newIntentStatuses } from "../core/intent-lifecycle.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
-import { newIntentStatuses, prepareNewIntent } from "../governance/intent-lifecycle.js";
+import { prepareNewIntent } from "../governance/intent-lifecycle.js";
 import { intentAddedText } from "../report/intent-lifecycle.js";
 import { styleFor } from "../report/style.js";
 import type { CommandInput } from "./command.js";

@@ -1,6 +1,7 @@
+import type { LifecycleAction } from "../core/intent-lifecycle.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
-import { type LifecycleAction, prepareStatusChange } from "../governance/intent-lifecycle.js";
+import { prepareStatusChange } from "../governance/intent-lifecycle.js";
 import { statusChangedText } from "../report/intent-lifecycle.js";
 import { styleFor } from "../report/style.js";
 import type { CommandInput } from "./command.js";

@@ -12,15 +12,16 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   const range = typeof values.range === "string" ? values.range : "HEAD";
   const repo = await locateRepo(env.cwd);
   const report = await verifyTraces(repo, range);
+  const problems = verifyProblems(report);
   process.stdout.write(
     values.json
-      ? verifyReportJson(report)
-      : formatVerifyReport(report, await styleFor(process.stdout, env.color)),
+      ? verifyReportJson(report, problems)
+      : formatVerifyReport(report, problems, await styleFor(process.stdout, env.color)),
   );
   // Untraced commits in a clone that never fetched the notes: the likely cause, said once.
   const untraced = report.issues.some((issue) => issue.kind === "untraced");
   if (untraced && (await notesNotFetched(repo.root))) {
     process.stderr.write(notesNotFetchedMessage());
   }
-  return verifyProblems(report) === 0 ? ExitCode.Ok : ExitCode.Blocked;
+  return problems === 0 ? ExitCode.Ok : ExitCode.Blocked;
 }

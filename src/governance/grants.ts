@@ -8,12 +8,11 @@ import { normalisePattern } from "../core/scope/normalise-pattern.js";
 import { type ReviewDecision, reviewDecision } from "../core/scope/review-decision.js";
 import { scopeSignature } from "../core/scope/scope-signature.js";
 import type { Environment } from "../environment.js";
-import { IntentguardError, RefusedError } from "../errors.js";
+import { ExitCode, FailureError, IntentguardError, RefusedError } from "../errors.js";
 import { committerEmail } from "../git/config.js";
 import type { Repo } from "../git/repo.js";
 import { stagedDiff } from "../git/staged-diff.js";
 import { appendLedgerEvent, type LedgerEvent } from "../ledger/ledger.js";
-import { grantRefusalText, grantSelectionText } from "../report/grant-report.js";
 import { currentGovernance } from "./current-governance.js";
 import {
   type IntentsDocument,
@@ -66,7 +65,9 @@ export async function requestGrant(
   const paths = rawPaths.map(validPattern);
   const policy = await judgingPolicy(repo);
   const refusal = judgeGrantRequest(intent, policy, paths);
-  if (refusal) throw new RefusedError(grantRefusalText(intent, refusal));
+  if (refusal) {
+    throw new FailureError({ kind: "grant-refused", intent, refusal }, ExitCode.Blocked);
+  }
   const grants = ["active_intents", index, "extended_scope"];
   const grant = opened.document.createNode({ paths, justification });
   if (opened.document.hasIn(grants)) opened.document.addIn(grants, grant);
@@ -266,12 +267,23 @@ function chooseGrant(intent: Intent, policy: Policy, grantNumber: number | undef
   const grants = effectiveScope(intent, policy).grants;
   if (grantNumber !== undefined) {
     const chosen = grants[grantNumber - 1];
-    if (!chosen) throw new IntentguardError(grantSelectionText(intent, grants, grantNumber));
+    if (!chosen) throw grantNotChosen(intent, grants, grantNumber);
     return chosen;
   }
   const pending = grants.filter((grant) => !grant.counted);
   if (pending.length === 1 && pending[0]) return pending[0];
-  throw new IntentguardError(grantSelectionText(intent, grants, undefined));
+  throw grantNotChosen(intent, grants, undefined);
+}
+
+function grantNotChosen(
+  intent: Intent,
+  grants: readonly GrantState[],
+  asked: number | undefined,
+): FailureError {
+  return new FailureError(
+    { kind: "grant-not-chosen", intent, grants, asked },
+    ExitCode.CannotEvaluate,
+  );
 }
 
 function setGrantField(

@@ -1,68 +1,14 @@
 import type { Intent, IntentStatus } from "../core/config/intents-schema.js";
+import {
+  judgeTransition,
+  type LifecycleAction,
+  type newIntentStatuses,
+  type TransitionJudgement,
+} from "../core/intent-lifecycle.js";
 import { largest } from "../core/unbounded-arrays.js";
-import { RefusedError, UsageError } from "../errors.js";
-import { transitionRefusedText } from "../report/intent-lifecycle.js";
+import { ExitCode, FailureError, UsageError } from "../errors.js";
 import { type FieldValue, IntentsSourceEdit, type SavedEdit } from "./intent-source-edit.js";
 import { intentIndex, timestampNow } from "./intents-document.js";
-
-/** The lifecycle commands, each named for the status it moves an intent to. */
-export const lifecycleActions = ["start", "block", "complete", "abandon"] as const;
-export type LifecycleAction = (typeof lifecycleActions)[number];
-
-export const actionTarget: Record<LifecycleAction, IntentStatus> = {
-  start: "IN_PROGRESS",
-  block: "BLOCKED",
-  complete: "COMPLETED",
-  abandon: "ABANDONED",
-};
-
-/**
- * The lifecycle: PENDING → IN_PROGRESS | ABANDONED, IN_PROGRESS → BLOCKED | COMPLETED | ABANDONED,
- * BLOCKED → IN_PROGRESS | ABANDONED. COMPLETED and ABANDONED are closed: only `start --reopen`
- * leaves them (→ IN_PROGRESS).
- */
-const transitions: Record<IntentStatus, readonly IntentStatus[]> = {
-  PENDING: ["IN_PROGRESS", "ABANDONED"],
-  IN_PROGRESS: ["BLOCKED", "COMPLETED", "ABANDONED"],
-  BLOCKED: ["IN_PROGRESS", "ABANDONED"],
-  COMPLETED: [],
-  ABANDONED: [],
-};
-
-export const closedStatuses: readonly IntentStatus[] = ["COMPLETED", "ABANDONED"];
-
-/** The statuses `intent new --status` accepts: an intent starts out proposed or under way. */
-export const newIntentStatuses = ["PENDING", "IN_PROGRESS"] as const;
-
-export type TransitionJudgement =
-  | { kind: "move"; from: IntentStatus; to: IntentStatus; reopened: boolean }
-  | { kind: "unchanged"; status: IntentStatus }
-  | {
-      kind: "refused";
-      from: IntentStatus;
-      to: IntentStatus;
-      /** The commands that do move the intent from where it is (none from a closed status). */
-      allowed: { action: LifecycleAction; to: IntentStatus }[];
-      /** A closed intent: `start --reopen` is the way out. */
-      closed: boolean;
-    };
-
-/** Whether `action` may move an intent that is `from`; asking for its own status changes nothing. */
-export function judgeTransition(
-  from: IntentStatus,
-  action: LifecycleAction,
-  reopen: boolean,
-): TransitionJudgement {
-  const to = actionTarget[action];
-  if (from === to) return { kind: "unchanged", status: from };
-  const closed = closedStatuses.includes(from);
-  if (closed && action === "start" && reopen) return { kind: "move", from, to, reopened: true };
-  if (transitions[from].includes(to)) return { kind: "move", from, to, reopened: false };
-  const allowed = lifecycleActions
-    .filter((candidate) => transitions[from].includes(actionTarget[candidate]))
-    .map((candidate) => ({ action: candidate, to: actionTarget[candidate] }));
-  return { kind: "refused", from, to, allowed, closed };
-}
 
 /** An edit of the intents file that is ready to be written (save), with what it will change. */
 export interface PendingEdit<T> {
@@ -93,7 +39,10 @@ export async function prepareStatusChange(
   const intent = edit.intents[index] as Intent;
   const judgement = judgeTransition(intent.status, action, reopen);
   if (judgement.kind === "refused") {
-    throw new RefusedError(transitionRefusedText(intent.id, action, judgement));
+    throw new FailureError(
+      { kind: "transition-refused", id: intent.id, action, judgement },
+      ExitCode.Blocked,
+    );
   }
   const change: StatusChange = { id: intent.id, name: intent.name, judgement };
   if (judgement.kind === "unchanged") {

@@ -7,6 +7,7 @@ import { Intent, type IntentStatus } from "../core/config/intents-schema.js";
 import { parseConfig } from "../core/config/parse-config.js";
 import { Policy } from "../core/config/policy-schema.js";
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { closedStatuses } from "../core/intent-lifecycle.js";
 import { scopeAdmitter } from "../core/scope/admit-path.js";
 import { compilePattern } from "../core/scope/compile-pattern.js";
 import { effectiveScope } from "../core/scope/effective-scope.js";
@@ -18,7 +19,6 @@ import { trackedFiles } from "../git/list-files.js";
 import type { Repo } from "../git/repo.js";
 import { listWorkTrees } from "../git/worktrees.js";
 import { readSelection } from "../state/selection.js";
-import { closedStatuses } from "./intent-lifecycle.js";
 
 export type LintLevel = "error" | "warn";
 

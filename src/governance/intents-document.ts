@@ -5,11 +5,10 @@ import { IntentsFile, type IntentsFile as IntentsFileType } from "../core/config
 import { parseConfig } from "../core/config/parse-config.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import { appendAll } from "../core/unbounded-arrays.js";
-import { ConfigError, IntentguardError } from "../errors.js";
+import { ConfigError, ExitCode, FailureError, IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { withFileLock } from "../fs/file-lock.js";
 import { readIfExists } from "../fs/read-if-exists.js";
-import { knownIntentsText, unknownIntentMessage } from "../report/unknown-intent.js";
 
 /**
  * The working copy's intents file, opened for an edit: its YAML document (comments, key order,
@@ -156,14 +155,8 @@ export function timestampNow(): string {
 export function intentIndex(opened: IntentsDocument, id: string): number {
   const index = opened.intents.active_intents.findIndex((intent) => intent.id === id);
   if (index === -1) {
-    const intents = opened.intents.active_intents;
-    throw new IntentguardError(
-      unknownIntentMessage(
-        id,
-        intents.map((intent) => intent.id),
-        knownIntentsText(intents, []),
-      ),
-    );
+    const intents = opened.intents.active_intents.map(({ id, name }) => ({ id, name }));
+    throw new FailureError({ kind: "unknown-intent", id, intents }, ExitCode.CannotEvaluate);
   }
   return index;
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { shellQuote } from "../core/shell-quote.js";
 import type { Repo } from "../git/repo.js";
-import { shellQuote } from "../report/shell-quote.js";
 import { packageDirInRepo, packageRoot } from "./package-root.js";
 
 /**

@@ -3,9 +3,6 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { FileAction } from "./husky-hook-file.js";
 import { launchShim, locateShims } from "./launch-script.js";
 
-/** The launcher husky's hook files call, beside them: committed, so shared by the team. */
-export const huskyLauncherName = "intentguard.sh";
-
 const marker = "# intentguard-launcher";
 
 /**

@@ -1,16 +1,17 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { huskyLauncherName } from "../core/install-layout.js";
+import { shellQuote } from "../core/shell-quote.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { addGitConfigValue, removeGitConfigValue } from "../git/config.js";
 import { listRemotes, notesFetchRefspec } from "../git/notes-remote.js";
 import type { Repo } from "../git/repo.js";
-import { shellQuote } from "../report/shell-quote.js";
 import { installGitHook, type ShimsLocation, uninstallGitHook } from "./git-hook-file.js";
 import { findHooksTarget, type HooksTarget, isInWorkTree, ownHooksDir } from "./hooks-target.js";
 import { addHuskyLine, type FileAction, removeHuskyLine } from "./husky-hook-file.js";
-import { huskyLauncherName, removeHuskyLauncher, writeHuskyLauncher } from "./husky-launcher.js";
+import { removeHuskyLauncher, writeHuskyLauncher } from "./husky-launcher.js";
 import {
   installLinkedWorktreeHooks,
   linkedFolder,

@@ -1,5 +1,4 @@
-import { linkedRunnerMissingMessage } from "../report/messages.js";
-import { shellQuote } from "../report/shell-quote.js";
+import { shellQuote } from "../core/shell-quote.js";
 import { landingOnly } from "./launch-script.js";
 
 /** How a hook file in the linked work trees' folder is recognised as ours. */
@@ -44,4 +43,22 @@ export function linkedWorktreeHook(hook: string, huskyDir: string, mainRunner: s
     "exit 1",
     "",
   ].join("\n");
+}
+
+/**
+ * What the hook prints when it finds no husky runner to run the work tree's hook file with: git
+ * stops rather than let the commit land unjudged. A generated script's words live with its
+ * generator, as the shims' live in hooks/: src/report words what intentguard itself prints.
+ */
+function linkedRunnerMissingMessage(
+  hookFile: string,
+  runner: string,
+  mainRunner: string,
+): string[] {
+  return [
+    `intentguard: git cannot run ${hookFile} in this linked work tree: husky's runner is in neither`,
+    `  ${runner} nor ${mainRunner}, so git stops here.`,
+    "  Run npm ci (or npx husky) in the main work tree, then run the git command again. To go on",
+    "  without the hooks for one command, prefix it with HUSKY=0 (CI still checks what that lets through).",
+  ];
 }

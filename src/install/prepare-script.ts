@@ -1,11 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { installCommand } from "../core/install-layout.js";
 import { IntentguardError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { FileAction } from "./husky-hook-file.js";
-
-/** What installs the hooks in a teammate's clone, run by npm (and yarn, pnpm) after install. */
-export const installCommand = "intentguard install";
 
 /**
  * Adds `intentguard install` to package.json's `prepare` script, so `npm ci` or `npm install` in

@@ -1,6 +1,7 @@
 import type { ResolvedRange } from "../ci/resolved-range.js";
 import {
   type CommitCheck,
+  oneLine,
   type RangeCheck,
   type RangeFinding,
   type RangeRule,
@@ -18,7 +19,6 @@ import { appendAll } from "../core/unbounded-arrays.js";
 import type { Environment } from "../environment.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
 import type { Repo } from "../git/repo.js";
-import { findingWithFix } from "../report/finding-with-fix.js";
 import type { TraceIssue } from "../trace/verify-traces.js";
 import { adoptionCheck, cloneRefs } from "./adoption.js";
 import { judgeLanding, type LandedCommit, type Landing } from "./judge-landing.js";
@@ -133,7 +133,7 @@ function commitCheck(
   const { verdict } = landed;
   appendAll(
     findings,
-    verdictFindings(commit, verdict, () => null, fixOfLanding),
+    verdictFindings(commit, verdict, () => null, saysFixOfLanding),
   );
   return {
     commit,
@@ -145,16 +145,16 @@ function commitCheck(
 
 /**
  * A verdict's finding about the landing as a whole (a rules change that cannot carry into the
- * rules in force), its message carrying its fix as the hooks say it; the judge's own advice,
- * about a work tree, stays in the verdict.
+ * rules in force): a range report says its fix as the hooks do; the judge's own advice, about a
+ * work tree, stays in the verdict.
  */
-function fixOfLanding(finding: Finding): string | null {
-  return landingRules.has(finding.rule) ? findingWithFix(finding) : null;
+function saysFixOfLanding(finding: Finding): boolean {
+  return landingRules.has(finding.rule);
 }
 
 /**
  * A finding the landing adds once its commits are judged (a signature, the rules its tip
- * leaves, an adoption), its message carrying its fix: a range report prints findings, not a
+ * leaves, an adoption), with its advice as its fix: a range report prints findings, not a
  * verdict's advice.
  */
 function landingFinding(commit: string, finding: Finding): RangeFinding {
@@ -165,7 +165,8 @@ function landingFinding(commit: string, finding: Finding): RangeFinding {
     intent: null,
     path: finding.paths[0] ?? null,
     line: null,
-    message: findingWithFix(finding),
+    message: finding.message,
+    fix: finding.advice,
   });
 }
 
@@ -265,13 +266,4 @@ export function rangeLanding(repo: Repo, range: ResolvedRange): Landing {
     leavingRules: "error",
     ...(range.judged ? { judged: range.judged } : {}),
   };
-}
-
-/** A multi-line message (a parse error's problems, then its fix) as one line. */
-function oneLine(message: string): string {
-  return message
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join("; ");
 }

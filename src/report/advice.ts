@@ -1,7 +1,7 @@
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import type { Advice, IntentLabel, RefusedCommand, VerdictNote } from "../core/judge/verdict.js";
+import { shellQuote } from "../core/shell-quote.js";
 import { displayPath } from "./display-path.js";
-import { shellQuote } from "./shell-quote.js";
 
 /** How many paths a suggested command or sentence names before it says "…". */
 const pathsNamed = 3;

@@ -1,14 +1,17 @@
+import type { AgentDecision, HookAnswer } from "../core/agent/agent-event.js";
+import type { AgentHookResult, AgentOutcome, WriteDenial } from "../core/agent/agent-outcome.js";
 import type { ProtectedKind } from "../core/agent/protected-paths.js";
 import type { IntentContext } from "../core/intent-context.js";
 import { formatIntentContext } from "./intent-context.js";
 import { plainStyle } from "./style.js";
+import { formatVerdictText } from "./verdict-text.js";
 
 /**
  * What an agent's hook tells the model, in one catalogue: each names the path, why it is refused
  * and the next step the model can take itself. They are read by a model, not a terminal: plain
  * text, no colour.
  */
-export const agentHookMessages = {
+const say = {
   unreadable: (agent: string, why: string) =>
     `intentguard: this ${agent} hook payload could not be read (${why}), so the tool call is denied: nothing is written unchecked. If the agent's hook format changed, update intentguard; to go on without it, a person removes the hook (intentguard agent uninstall).`,
   noPath: (tool: string) =>
@@ -36,3 +39,53 @@ export const agentHookMessages = {
   shellOutOfScope: (files: readonly string[], verdictText: string) =>
     `intentguard: the shell command changed ${files.length === 1 ? "a file" : `${files.length} files`} outside what this intent may touch (${files.join(", ")}). A commit of them will be refused: undo those changes (git checkout -- <path>, or remove new files) before going on.\n${verdictText.trimEnd()}`,
 };
+
+/** The agent hook's answer, in the agent's own dialect, to what was decided. */
+export function agentHookAnswer({ dialect, event, outcome }: AgentHookResult): HookAnswer {
+  return dialect.answer(event, agentDecision(outcome));
+}
+
+function agentDecision(outcome: AgentOutcome): AgentDecision {
+  switch (outcome.kind) {
+    case "allow":
+      return outcome;
+    case "deny":
+      return { kind: "deny", message: denialText(outcome.denial) };
+    case "report":
+      return {
+        kind: "report",
+        message: say.shellOutOfScope(
+          outcome.files,
+          outcome.verdict ? formatVerdictText(outcome.verdict, plainStyle) : "",
+        ),
+      };
+    case "context":
+      return {
+        kind: "context",
+        text: say.sessionContext(outcome.context, outcome.selectable, outcome.root),
+      };
+  }
+}
+
+function denialText(denial: WriteDenial): string {
+  switch (denial.kind) {
+    case "unreadable":
+      return say.unreadable(denial.agent, denial.why);
+    case "no-path":
+      return say.noPath(denial.tool);
+    case "outside":
+      return say.outside(denial.file, denial.root);
+    case "unresolvable":
+      return say.unresolvable(denial.file);
+    case "hard-linked":
+      return say.hardLinked(denial.file);
+    case "git-directory":
+      return say.gitDirectory(denial.file);
+    case "protected":
+      return say.protected(denial.file, denial.protects);
+    case "blocked":
+      return say.blocked(formatVerdictText(denial.verdict, plainStyle));
+    case "failed":
+      return say.failed(denial.why);
+  }
+}

@@ -8,6 +8,7 @@ import {
   unlistedCommitLabel,
 } from "./check-range-shared.js";
 import { count, plural } from "./count.js";
+import { rangeFindingText } from "./finding-with-fix.js";
 import { printable } from "./messages.js";
 
 /**
@@ -78,7 +79,7 @@ function annotation(finding: RangeFinding): string {
   properties.push(`title=${escapeProperty(`intentguard: ${finding.rule}`)}`);
   // The commit goes in the message: an annotation is shown on a file, or on the run, never on a
   // commit, and a finding about no path would otherwise not say which commit it is about.
-  const message = `${finding.message} (commit ${shortCommit(finding.commit)})`;
+  const message = `${rangeFindingText(finding)} (commit ${shortCommit(finding.commit)})`;
   return `::${command} ${properties.join(",")}::${escapeData(message)}`;
 }
 
@@ -154,7 +155,7 @@ function tableRow(finding: RangeFinding, subject: string | null): string {
     finding.severity,
     finding.intent === null ? "—" : markdownText(finding.intent),
     path,
-    markdownText(finding.message),
+    markdownText(rangeFindingText(finding)),
   ];
   return `| ${cells.join(" | ")} |`;
 }

@@ -1,6 +1,7 @@
 import type { RangeCheck, RangeFinding } from "../core/check/range-check.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import { shortCommit } from "./check-range-shared.js";
+import { rangeFindingText } from "./finding-with-fix.js";
 
 /** GitLab's severities, least to most severe. */
 export type GitlabSeverity = "info" | "minor" | "major" | "critical" | "blocker";
@@ -40,7 +41,7 @@ export function rangeCheckGitlab(check: RangeCheck): GitlabIssue[] {
   return check.findings.map((finding) => {
     const fingerprint = unique(finding.fingerprint, used);
     return {
-      description: `${finding.message} (commit ${shortCommit(finding.commit)})`,
+      description: `${rangeFindingText(finding)} (commit ${shortCommit(finding.commit)})`,
       check_name: finding.rule,
       fingerprint,
       severity: severity(finding),

@@ -1,5 +1,6 @@
 import { type RangeCheck, rangeCheckFails } from "../core/check/range-check.js";
 import { reportedCommits } from "./check-range-shared.js";
+import { rangeFindingText } from "./finding-with-fix.js";
 import { verdictJson } from "./verdict-json.js";
 
 /**
@@ -43,7 +44,7 @@ export function rangeCheckJson(check: RangeCheck): unknown {
       intent: finding.intent,
       path: finding.path,
       line: finding.line,
-      message: finding.message,
+      message: rangeFindingText(finding),
     })),
   };
 }

@@ -7,6 +7,7 @@ import {
   statusWords,
   unlistedCommitLabel,
 } from "./check-range-shared.js";
+import { rangeFindingText } from "./finding-with-fix.js";
 
 /**
  * `check --range --format junit`: one `<testsuite name="intentguard check">`, one `<testcase>` per
@@ -59,7 +60,7 @@ function testcase(entry: ReportedCommit): string[] {
   const first = entry.findings.find((finding) => finding.severity === "error") ?? entry.findings[0];
   const more = entry.findings.length > 1 ? ` (and ${entry.findings.length - 1} more)` : "";
   const attrs = attributes({
-    message: `${first?.message ?? (element === "error" ? statusWords.error : statusWords.blocked)}${more}`,
+    message: `${(first && rangeFindingText(first)) ?? (element === "error" ? statusWords.error : statusWords.blocked)}${more}`,
     type: first?.rule ?? element,
   });
   return [`${open}>`, `    <${element} ${attrs}>${body}</${element}>`, "  </testcase>"];

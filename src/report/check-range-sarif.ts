@@ -1,6 +1,7 @@
 import type { CheckRule, RangeCheck, RangeFinding } from "../core/check/range-check.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import { rangeCounts, ruleDescriptions, shortCommit } from "./check-range-shared.js";
+import { rangeFindingText } from "./finding-with-fix.js";
 
 /**
  * Where intentguard's documentation lives: its README as the npm registry shows it (the package
@@ -112,7 +113,7 @@ function result(finding: RangeFinding, ruleIndex: number) {
     ruleIndex,
     level: finding.severity === "error" ? "error" : "warning",
     // The commit is part of what the finding says: code scanning shows no properties.
-    message: { text: `${finding.message} (commit ${shortCommit(finding.commit)})` },
+    message: { text: `${rangeFindingText(finding)} (commit ${shortCommit(finding.commit)})` },
     locations: [
       finding.path === null ? location(intentsFilePath, 1) : location(finding.path, finding.line),
     ],

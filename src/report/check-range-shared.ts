@@ -6,6 +6,7 @@ import {
   rangeCheckFails,
 } from "../core/check/range-check.js";
 import { count, plural, skippedBeforeAdoption } from "./count.js";
+import { rangeFindingText } from "./finding-with-fix.js";
 
 /** How many hex digits of a SHA the reports show: as `git log --abbrev=12` would. */
 const shortLength = 12;
@@ -128,7 +129,8 @@ export function findingText(
   showText: (text: string) => string,
   showPath: (path: string) => string,
 ): string {
-  const { path, line, message } = finding;
+  const { path, line } = finding;
+  const message = rangeFindingText(finding);
   const at = line === null ? "" : `line ${line}`;
   if (path !== null && path !== "" && message.endsWith(path)) {
     const said = `${showText(message.slice(0, -path.length))}${showPath(path)}`;

@@ -1,4 +1,5 @@
-import type { Finding } from "../core/judge/verdict.js";
+import type { RangeFinding } from "../core/check/range-check.js";
+import type { Advice, Finding } from "../core/judge/verdict.js";
 import { adviceText } from "./advice.js";
 
 /**
@@ -6,6 +7,15 @@ import { adviceText } from "./advice.js";
  * finding's message alone (`check --range`, pre-receive) where the fix must still be said.
  */
 export function findingWithFix(finding: Finding): string {
-  if (finding.advice.length === 0) return finding.message;
-  return `${finding.message}; to fix: ${finding.advice.map(adviceText).join("; ")}`;
+  return withFix(finding.message, finding.advice);
+}
+
+/** A range report's words for a finding: its message, then its fix when it carries one. */
+export function rangeFindingText(finding: RangeFinding): string {
+  return withFix(finding.message, finding.fix);
+}
+
+function withFix(message: string, fix: readonly Advice[]): string {
+  if (fix.length === 0) return message;
+  return `${message}; to fix: ${fix.map(adviceText).join("; ")}`;
 }

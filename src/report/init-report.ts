@@ -1,7 +1,7 @@
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { installCommand } from "../core/install-layout.js";
+import { shellQuote } from "../core/shell-quote.js";
 import type { FileAction } from "../install/husky-hook-file.js";
-import { installCommand } from "../install/prepare-script.js";
-import { shellQuote } from "./shell-quote.js";
 
 /** The files init created or kept, and what it did to package.json's prepare script. */
 export function formatScaffoldReport(

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { huskyLauncherName } from "../core/install-layout.js";
 import { notesRef } from "../core/trace/notes-ref.js";
-import { huskyLauncherName } from "../install/husky-launcher.js";
 import type { HookFileResult, HooksReport } from "../install/install-hooks.js";
 import { plural } from "./count.js";
 

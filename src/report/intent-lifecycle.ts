@@ -1,13 +1,9 @@
 import type { IntentStatus } from "../core/config/intents-schema.js";
 import { intentsFilePath } from "../core/governance-files.js";
-import type {
-  LifecycleAction,
-  NewIntent,
-  StatusChange,
-  TransitionJudgement,
-} from "../governance/intent-lifecycle.js";
+import type { LifecycleAction, TransitionJudgement } from "../core/intent-lifecycle.js";
+import { shellQuote } from "../core/shell-quote.js";
+import type { NewIntent, StatusChange } from "../governance/intent-lifecycle.js";
 import { printable } from "./messages.js";
-import { shellQuote } from "./shell-quote.js";
 import type { Style } from "./style.js";
 
 const verbs: Record<LifecycleAction, string> = {

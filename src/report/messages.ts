@@ -110,20 +110,3 @@ export function noCommitsToCheck(source: string): string {
 export function lockWaitMessage(holder: LockHolder): string {
   return `intentguard: waiting for ${holder.file}, held by ${describeHolder(holder)}; up to 10 s.\n`;
 }
-
-/**
- * A linked work tree's hook (src/install/linked-worktree-hook.ts) found no husky runner to run
- * the work tree's hook file with: git stops rather than let the commit land unjudged.
- */
-export function linkedRunnerMissingMessage(
-  hookFile: string,
-  runner: string,
-  mainRunner: string,
-): string[] {
-  return [
-    `intentguard: git cannot run ${hookFile} in this linked work tree: husky's runner is in neither`,
-    `  ${runner} nor ${mainRunner}, so git stops here.`,
-    "  Run npm ci (or npx husky) in the main work tree, then run the git command again. To go on",
-    "  without the hooks for one command, prefix it with HUSKY=0 (CI still checks what that lets through).",
-  ];
-}

@@ -1,16 +1,15 @@
-import { type VerifyReport, verifyProblems } from "../trace/verify-traces.js";
+import type { VerifyReport } from "../trace/verify-traces.js";
 import { count, plural, skippedBeforeAdoption } from "./count.js";
 import { printable } from "./messages.js";
 import type { Style } from "./style.js";
 
-/** `trace verify --json`: the report as it is, with `ok`. */
-export function verifyReportJson(report: VerifyReport): string {
-  return `${JSON.stringify({ ...report, ok: verifyProblems(report) === 0 }, null, 2)}\n`;
+/** `trace verify --json`: the report as it is, with `ok` (no problems: trace/verifyProblems). */
+export function verifyReportJson(report: VerifyReport, problems: number): string {
+  return `${JSON.stringify({ ...report, ok: problems === 0 }, null, 2)}\n`;
 }
 
 /** `trace verify`: the ledger's chain, the commits checked, each problem, and the answer. */
-export function formatVerifyReport(report: VerifyReport, style: Style): string {
-  const failing = verifyProblems(report);
+export function formatVerifyReport(report: VerifyReport, failing: number, style: Style): string {
   const out = [
     `ledger ${report.ledger.file}: ${plural(report.ledger.entries, "entry", "entries")}`,
     ...report.ledger.issues.map((issue) =>

@@ -15,6 +15,8 @@ interface SourceFile {
   text: string;
   /** Every module it imports (static, dynamic and type-only): `node:fs`, `yaml`, or `git/exec.ts`. */
   imports: string[];
+  /** The modules it imports code from: `imports` without those only named in `import type`. */
+  valueImports: string[];
 }
 
 function sourceFiles(dir = src): SourceFile[] {
@@ -27,16 +29,20 @@ function sourceFiles(dir = src): SourceFile[] {
     const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*)"([^"]+)"/g)].map(
       (match) => match[1] ?? "",
     );
-    const imports = specifiers.map((specifier) =>
+    const typeOnly = [...text.matchAll(/^import\s+type\s[^;]*?from\s+"([^"]+)";/gms)].map(
+      (match) => match[1] ?? "",
+    );
+    const resolve = (specifier: string) =>
       specifier.startsWith(".")
         ? path
             .relative(src, path.resolve(path.dirname(full), specifier))
             .split(path.sep)
             .join("/")
             .replace(/\.js$/, ".ts")
-        : specifier,
-    );
-    return [{ name, text, imports }];
+        : specifier;
+    const values = [...specifiers];
+    for (const specifier of typeOnly) values.splice(values.indexOf(specifier), 1);
+    return [{ name, text, imports: specifiers.map(resolve), valueImports: values.map(resolve) }];
   });
 }
 
@@ -49,6 +55,9 @@ const violations = (
   chosen.flatMap((file) =>
     file.imports.filter((specifier) => bad(specifier, file)).map((i) => `${file.name} → ${i}`),
   );
+
+/** The use cases (README.md's layer table): they import core, git and the stores. */
+const useCaseFolders = ["gate", "land", "ci", "trace", "install", "doctor", "governance", "agent"];
 
 /** Node modules that read or write the world; pure computation (crypto, string_decoder) is fine. */
 const ioModules =
@@ -72,6 +81,35 @@ describe("the layers", () => {
     expect(core.filter((file) => /\bprocess\./.test(file.text)).map((file) => file.name)).toEqual(
       [],
     );
+  });
+
+  it("use cases never import src/report: they return facts, and the edge words them", () => {
+    const useCases = files.filter((file) =>
+      useCaseFolders.some((folder) => inFolder(folder)(file)),
+    );
+    expect(useCases.length).toBeGreaterThan(20);
+    expect(violations(useCases, (specifier) => specifier.startsWith("report/"))).toEqual([]);
+  });
+
+  it("src/report imports no use case's code, only its types (import type)", () => {
+    const reports = files.filter(inFolder("report"));
+    const intoUseCase = (specifier: string) =>
+      useCaseFolders.some((folder) => specifier.startsWith(`${folder}/`));
+    expect(reports.some((file) => file.imports.some(intoUseCase))).toBe(true); // types, as allowed
+    const codeImports = reports.flatMap((file) =>
+      file.valueImports.filter(intoUseCase).map((specifier) => `${file.name} → ${specifier}`),
+    );
+    expect(codeImports).toEqual([]);
+  });
+
+  it("no two modules import each other's code", () => {
+    const importsOf = new Map(files.map((file) => [file.name, new Set(file.valueImports)]));
+    const cycles = files.flatMap((file) =>
+      file.valueImports
+        .filter((other) => other > file.name && importsOf.get(other)?.has(file.name))
+        .map((other) => `${file.name} ↔ ${other}`),
+    );
+    expect(cycles).toEqual([]);
   });
 
   it("src/report never imports src/git", () => {

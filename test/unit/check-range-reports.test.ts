@@ -20,7 +20,7 @@ import { formatRangeCheckJson, rangeCheckJson } from "../../src/report/check-ran
 import { formatRangeCheckJunit, text as xmlText } from "../../src/report/check-range-junit.js";
 import { artifactUri, formatRangeCheckSarif } from "../../src/report/check-range-sarif.js";
 import { formatRangeCheckText } from "../../src/report/check-range-text.js";
-import { findingWithFix } from "../../src/report/finding-with-fix.js";
+import { rangeFindingText } from "../../src/report/finding-with-fix.js";
 import { printable } from "../../src/report/messages.js";
 import { plainStyle } from "../../src/report/style.js";
 import { verdictJson } from "../../src/report/verdict-json.js";
@@ -260,13 +260,14 @@ describe("verdictFindings with a fix", () => {
     paths: [intents],
     advice: [{ kind: "rebase-rules-change", onto: "main" }],
   };
-  const withFix = (finding: Finding) =>
-    finding.rule === "governance_conflict" ? findingWithFix(finding) : null;
+  const saysFix = (finding: Finding) => finding.rule === "governance_conflict";
 
-  it("ends the message of a finding it fixes with the fix, and leaves the others as they were", () => {
-    const fixed = verdictFindings(blocked, verdict("blocked", [conflict]), () => 3, withFix);
+  it("carries the fix of a finding it fixes, worded after the message, and leaves the others as they were", () => {
+    const fixed = verdictFindings(blocked, verdict("blocked", [conflict]), () => 3, saysFix);
     expect(fixed).toHaveLength(1);
-    expect(fixed[0]?.message).toBe(
+    expect(fixed[0]?.message).toBe(conflict.message);
+    expect(fixed[0]?.fix).toEqual(conflict.advice);
+    expect(rangeFindingText(fixed[0] as RangeFinding)).toBe(
       `${conflict.message}; to fix: rebase the rules change onto main (git rebase main), resolve the rules there, and land it again: a rules change applies as a change to the rules in force, never as a copy of older rules`,
     );
     expect(fixed[0]?.path).toBe(intents);
@@ -275,7 +276,7 @@ describe("verdictFindings with a fix", () => {
     const plain = verdictFindings(blocked, verdict("blocked", [conflict]), () => 3);
     expect(plain[0]?.message).toBe(`${conflict.message}: ${intents}`);
     expect(fixed[0]?.fingerprint).toBe(plain[0]?.fingerprint);
-    expect(verdictFindings(blocked, blockedVerdict, lineOf, withFix)).toEqual(
+    expect(verdictFindings(blocked, blockedVerdict, lineOf, saysFix)).toEqual(
       verdictFindings(blocked, blockedVerdict, lineOf),
     );
   });
@@ -552,7 +553,13 @@ describe("formatRangeCheckJson", () => {
     expect(parsed.source).toEqual(check.source);
     expect(parsed.skipped).toEqual({ before_adoption: 2 });
     expect(parsed.traces_checked).toBe(true);
-    expect(parsed.findings).toEqual(check.findings);
+    // The findings as they are, their fix (data) said after the message.
+    expect(parsed.findings).toEqual(
+      check.findings.map(({ fix: _fix, ...finding }) => ({
+        ...finding,
+        message: rangeFindingText({ ...finding, fix: _fix }),
+      })),
+    );
   });
 
   it("words each verdict as check --format json does (advice and notes as sentences)", () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { RuleName } from "../config/policy-schema.js";
-import type { Finding, FixedRule, Verdict } from "../judge/verdict.js";
+import type { Advice, Finding, FixedRule, Verdict } from "../judge/verdict.js";
 
 /** The stable, versioned shape of `check --range --format json`. */
 export const rangeCheckSchemaVersion = 1;
@@ -36,6 +36,11 @@ export interface RangeFinding {
   line: number | null;
   /** One sentence, without colour or newlines' meaning for the format: reporters escape it. */
   message: string;
+  /**
+   * What a range report says after the message as its fix (a landing's finding: the hooks' own
+   * next steps), as data: src/report words it (rangeFindingText). Empty for most findings.
+   */
+  fix: Advice[];
 }
 
 /** How one commit of the range fared; the reports word `error` as "not judged". */
@@ -92,41 +97,56 @@ export function findingFingerprint(
 }
 
 /** A finding with its fingerprint computed. */
-export function rangeFinding(finding: Omit<RangeFinding, "fingerprint">): RangeFinding {
+export function rangeFinding(
+  finding: Omit<RangeFinding, "fingerprint" | "fix"> & { fix?: Advice[] },
+): RangeFinding {
   const { fingerprint: _stale, ...fields } = finding as RangeFinding;
-  return { fingerprint: findingFingerprint(fields), ...fields };
+  return { fingerprint: findingFingerprint(fields), ...fields, fix: finding.fix ?? [] };
 }
 
 /**
  * A verdict's findings, one per path (a finding about no path stays one): what an annotation can
  * point at. The message names the path too, for reports that show it apart from its location.
- * `lineOf` gives the first line the commit adds to a path, if it adds any. `withFix` gives, for a
- * finding whose fix a range report must say, its message followed by that fix (else null: the
- * message alone); such a message ends with its fix, not its path, as a landing's finding does.
+ * `lineOf` gives the first line the commit adds to a path, if it adds any. `saysFix` tells a
+ * finding whose fix a range report must say: it carries the finding's advice as its fix, and its
+ * message ends with that fix, not its path, as a landing's finding does.
  */
 export function verdictFindings(
   commit: string,
   verdict: Verdict,
   lineOf: (path: string) => number | null,
-  withFix: (finding: Finding) => string | null = () => null,
+  saysFix: (finding: Finding) => boolean = () => false,
 ): RangeFinding[] {
   const intent = verdict.intent?.id ?? null;
   return verdict.findings.flatMap((finding) => {
     const base = { rule: finding.rule, severity: finding.severity, commit, intent };
-    const fixed = withFix(finding);
+    const fix = saysFix(finding) ? finding.advice : null;
     // One line: a report prints each finding on the line it belongs to (a verdict's message may
     // hold a parse error's problems, one per line).
-    const message = (fixed ?? finding.message).replace(/\s*\n\s*/g, "; ");
+    const message = oneLine(finding.message);
     if (finding.paths.length === 0) {
-      return [rangeFinding({ ...base, path: null, line: null, message })];
+      return [rangeFinding({ ...base, path: null, line: null, message, fix: fix ?? [] })];
     }
     return finding.paths.map((path) =>
       rangeFinding({
         ...base,
         path,
         line: lineOf(path),
-        message: fixed === null ? `${message}: ${path}` : message,
+        message: fix === null ? `${message}: ${path}` : message,
+        fix: fix ?? [],
       }),
     );
   });
+}
+
+/**
+ * A multi-line message (a parse error's problems, then its fix) as one line: a report prints each
+ * finding on the line it belongs to.
+ */
+export function oneLine(message: string): string {
+  return message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join("; ");
 }

@@ -1,0 +1,37 @@
+import type { IntentContext } from "../intent-context.js";
+import type { Verdict } from "../judge/verdict.js";
+import type { AgentDialect, AgentEvent } from "./agent-event.js";
+import type { ProtectedKind } from "./protected-paths.js";
+
+/** Why a write is denied, as facts: src/report/agent-hook-messages.ts words each for the model. */
+export type WriteDenial =
+  /** The payload is not the agent's (malformed, another agent's, a missing field). */
+  | { kind: "unreadable"; agent: string; why: string }
+  | { kind: "no-path"; tool: string }
+  | { kind: "outside"; file: string; root: string }
+  /** Through a symlink whose target does not exist. */
+  | { kind: "unresolvable"; file: string }
+  | { kind: "hard-linked"; file: string }
+  | { kind: "git-directory"; file: string }
+  | { kind: "protected"; file: string; protects: ProtectedKind }
+  /** A commit of the write would be refused. */
+  | { kind: "blocked"; verdict: Verdict }
+  /** The write could not be judged: an error, denied rather than let through. */
+  | { kind: "failed"; why: string };
+
+/** What the agent hook decided, as facts; the edge words it (agentHookAnswer) in the dialect. */
+export type AgentOutcome =
+  | { kind: "allow" }
+  | { kind: "deny"; denial: WriteDenial }
+  /** After a shell command: it changed these files out of scope (the verdict, when judged). */
+  | { kind: "report"; files: string[]; verdict: Verdict | null }
+  /** At session start: the selected intent (or none) and the intents a person may select. */
+  | { kind: "context"; root: string; context: IntentContext | null; selectable: string[] };
+
+/** One call of an agent's hook, decided: what the edge answers in the agent's dialect. */
+export interface AgentHookResult {
+  dialect: AgentDialect;
+  /** Null when the payload could not be read. */
+  event: AgentEvent | null;
+  outcome: AgentOutcome;
+}

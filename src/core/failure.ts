@@ -1,0 +1,28 @@
+import type { Intent } from "./config/intents-schema.js";
+import type { LifecycleAction, TransitionJudgement } from "./intent-lifecycle.js";
+import type { GrantState } from "./scope/effective-scope.js";
+import type { GrantRequestRefusal } from "./scope/grant-request.js";
+
+/**
+ * An expected failure a use case states as facts: src/errors.ts's FailureError carries it,
+ * src/report/failure-text.ts words it, and the edge (src/cli.ts) prints it with its exit code.
+ */
+export type Failure =
+  /** A command named an intent the working copy's intents file does not have. */
+  | { kind: "unknown-intent"; id: string; intents: readonly { id: string; name: string }[] }
+  /** A lifecycle command asked for a move the lifecycle does not allow. */
+  | {
+      kind: "transition-refused";
+      id: string;
+      action: LifecycleAction;
+      judgement: Extract<TransitionJudgement, { kind: "refused" }>;
+    }
+  /** `scope request` of paths the intent's rules refuse. */
+  | { kind: "grant-refused"; intent: Intent; refusal: GrantRequestRefusal }
+  /** `scope approve`/`review` without a grant to act on: `--grant N` out of range, or no choice. */
+  | {
+      kind: "grant-not-chosen";
+      intent: Intent;
+      grants: readonly GrantState[];
+      asked: number | undefined;
+    };
