@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
@@ -44,6 +44,9 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
   // The project that depends on intentguard: the nearest package.json up from here (a monorepo
   // package in a subfolder), else the work tree root.
   const project = nearestProject(repo.root, env.cwd);
+  const localPackages = (await localPackageFiles(project)).map((file) =>
+    posix(path.join(project, file)),
+  );
   const tooling = [
     ledgerIgnorePath,
     ...(hooksDir ? [hooksDir] : []),
@@ -51,8 +54,11 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
       .map((file) => path.join(project, file))
       .filter((file) => existsSync(file))
       .map(posix),
-    ...(await localPackageFiles(project)).map((file) => posix(path.join(project, file))),
+    ...localPackages,
   ];
+  // INT-002 owns the folder a package tarball sits in, not the tarball's name: the next
+  // version's tarball (intentguard-0.2.0.tgz) is tooling too.
+  const toolingScope = [...new Set(tooling.map((file) => tarballScope(repo.root, file)))];
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
   const files: [string, () => Promise<string>][] = [
     [
@@ -60,7 +66,10 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
       async () =>
         (await readFile(path.join(pkg, "templates/active_intents.yaml"), "utf8"))
           .replace("{{schema}}", schemaReference(repo.root, pkg, intentsFilePath, "active_intents"))
-          .replace("{{tooling_scope}}", tooling.map((file) => `      - "${file}"`).join("\n"))
+          .replace(
+            "{{tooling_scope}}",
+            toolingScope.map((pattern) => `      - "${pattern}"`).join("\n"),
+          )
           .replaceAll("{{now}}", now),
     ],
     [
@@ -130,6 +139,19 @@ async function localPackageFiles(root: string): Promise<string[]> {
     }
   }
   return files;
+}
+
+/**
+ * The scope pattern for a tooling file: a package tarball's folder (`vendor/**`), or at the top
+ * of the repository every version of it (`intentguard-*.tgz`); any other file or folder itself.
+ */
+function tarballScope(root: string, file: string): string {
+  const tarball = /^(.*?)-\d[^/]*(\.tgz|\.tar\.gz)$/.exec(path.posix.basename(file));
+  if (!tarball || !statSync(path.join(root, file), { throwIfNoEntry: false })?.isFile()) {
+    return file;
+  }
+  const folder = path.posix.dirname(file);
+  return folder === "." ? `${tarball[1]}-*${tarball[2]}` : `${folder}/**`;
 }
 
 /**

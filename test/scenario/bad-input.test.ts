@@ -214,6 +214,26 @@ describe("wrong places and wrong arguments", () => {
     expect(adoption.stdout).toContain("adoption commit");
   });
 
+  it("init's tooling intent owns a vendored tarball's folder, or every version of one at the top", async () => {
+    const repo = await createRepo();
+    const manifest = (dependencies: Record<string, string>) =>
+      `${JSON.stringify({ name: "app", devDependencies: dependencies }, null, 2)}\n`;
+    repo.write("package.json", manifest({ intentguard: "file:vendor/intentguard-0.1.0.tgz" }));
+    repo.write("vendor/intentguard-0.1.0.tgz", "not a real tarball");
+    expect(repo.intentguard(["init"]).status).toBe(0);
+    const vendored = repo.read(".orchestration/active_intents.yaml");
+    expect(vendored).toContain('      - "vendor/**"\n');
+    expect(vendored).not.toContain("0.1.0.tgz");
+
+    const top = await createRepo();
+    top.write("package.json", manifest({ intentguard: "file:intentguard-0.1.0.tgz" }));
+    top.write("intentguard-0.1.0.tgz", "not a real tarball");
+    expect(top.intentguard(["init"]).status).toBe(0);
+    const atTop = top.read(".orchestration/active_intents.yaml");
+    expect(atTop).toContain('      - "intentguard-*.tgz"\n');
+    expect(atTop).not.toContain("0.1.0.tgz");
+  });
+
   it.each([
     [["check", "--stagd"], "unknown flag --stagd; did you mean --staged?"],
     [["chek", "--staged"], 'unknown command "chek"; did you mean "check"?'],
