@@ -4,10 +4,10 @@ import { rangeCounts, ruleDescriptions, shortCommit } from "./check-range-shared
 import { rangeFindingText } from "./finding-with-fix.js";
 
 /**
- * Where intentguard's documentation lives: its README as the npm registry shows it (the package
- * declares no homepage or repository URL). Rule help links go to the README's sections.
+ * Where a rule's help lives: the README shipped in the package (it is on no registry or site yet,
+ * so SARIF's informationUri and helpUri, both optional, are left out rather than dead links).
  */
-export const intentguardHome = "https://www.npmjs.com/package/intentguard";
+const packagedReadme = "node_modules/intentguard/README.md";
 
 /**
  * The base every artifact URI is relative to: the repository's root, wherever it was checked out
@@ -57,7 +57,6 @@ export function rangeCheckSarif(check: RangeCheck, toolVersion: string): unknown
         tool: {
           driver: {
             name: "intentguard",
-            informationUri: intentguardHome,
             version: toolVersion,
             rules: used.map(ruleDescriptor),
           },
@@ -102,8 +101,7 @@ function ruleDescriptor(rule: CheckRule) {
     shortDescription: { text },
     // GitHub code scanning asks for both descriptions and help.text; one sentence serves all three.
     fullDescription: { text },
-    help: { text: `${text} See ${intentguardHome}#${section}` },
-    helpUri: `${intentguardHome}#${section}`,
+    help: { text: `${text} See ${packagedReadme}#${section}.` },
   };
 }
 

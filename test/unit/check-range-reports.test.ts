@@ -698,7 +698,8 @@ describe("formatRangeCheckSarif", () => {
     const driver = run.tool.driver;
     expect(driver.name).toBe("intentguard");
     expect(driver.version).toBe("0.1.0");
-    expect(driver.informationUri).toBe("https://www.npmjs.com/package/intentguard");
+    // No link to a page that does not exist: the help names the README the package ships.
+    expect(driver.informationUri).toBeUndefined();
     expect(driver.rules.map((rule: { id: string }) => rule.id)).toEqual([
       "assigned_agent",
       "governance_unreadable",
@@ -711,12 +712,11 @@ describe("formatRangeCheckSarif", () => {
       shortDescription: { text: "Every path a commit touches is in its intent's effective scope." },
       fullDescription: { text: "Every path a commit touches is in its intent's effective scope." },
       help: {
-        text: "Every path a commit touches is in its intent's effective scope. See https://www.npmjs.com/package/intentguard#the-policy",
+        text: "Every path a commit touches is in its intent's effective scope. See node_modules/intentguard/README.md#the-policy.",
       },
-      helpUri: "https://www.npmjs.com/package/intentguard#the-policy",
     });
-    expect(driver.rules[3].helpUri).toBe(
-      "https://www.npmjs.com/package/intentguard#what-verify-proves",
+    expect(driver.rules[3].help.text).toMatch(
+      / See node_modules\/intentguard\/README\.md#what-verify-proves\.$/,
     );
   });
 
