@@ -139,7 +139,12 @@ function annotationLine(check: RangeCheck): string {
   const { errors, warnings } = rangeCounts(check);
   const annotated = Math.min(annotationsPerKind, errors) + Math.min(annotationsPerKind, warnings);
   const notShown = total - annotated;
-  if (notShown === 0) return `All ${plural(total, "finding")} are annotated inline.`;
+  if (notShown === 0) {
+    // A finding about no file is annotated on the run, not inline.
+    const onRun = check.findings.filter((finding) => finding.path === null).length;
+    if (onRun === 0) return `All ${plural(total, "finding")} are annotated inline.`;
+    return `All ${plural(total, "finding")} are annotated: ${count(total - onRun)} inline on their files, ${count(onRun)} on the run (they name no file).`;
+  }
   return `${count(notShown)} of ${plural(total, "finding")} not shown inline as annotations: GitHub shows at most ${count(annotationsPerKind)} errors and ${count(annotationsPerKind)} warnings per step.`;
 }
 

@@ -637,10 +637,17 @@ describe("formatRangeCheckGithub", () => {
         "",
         "3 commits: 1 allowed, 1 blocked, 1 not judged; 2 commits before adoption skipped; 4 errors, 1 warning; traces checked.",
         "",
-        "All 5 findings are annotated inline.",
+        "All 5 findings are annotated: 3 inline on their files, 2 on the run (they name no file).",
         "",
       ].join("\n"),
     );
+  });
+
+  it("says the findings are annotated inline only when every one names a file", () => {
+    const onFiles = check.findings.filter((finding) => finding.path !== null);
+    expect(onFiles).toHaveLength(3);
+    const summary = formatRangeCheckGithubSummary({ ...check, findings: onFiles });
+    expect(summary.endsWith("\nAll 3 findings are annotated inline.\n")).toBe(true);
   });
 
   it("stops the table short of GitHub's 1 MiB step summary limit, and says so", () => {
