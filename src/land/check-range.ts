@@ -229,7 +229,7 @@ async function traceFindings(
 ): Promise<RangeFinding[]> {
   const judged = new Map(checks.map((check) => [check.commit, check]));
   // Loaded only when asked: verify reads notes, which loads the record schema (zod).
-  const { verifyTraces } = await import("../trace/verify-traces.js");
+  const { verifyTraces, untracedDetail } = await import("../trace/verify-traces.js");
   const report = await verifyTraces(repo, source.spec);
   // One finding per commit and rule, every detail in it: a fingerprint names one problem.
   const grouped = new Map<string, { commit: string; rule: RangeRule; details: string[] }>();
@@ -249,10 +249,21 @@ async function traceFindings(
       intent: judged.get(commit)?.verdict?.intent?.id ?? null,
       path: null,
       line: null,
-      message: `trace record: ${details.join("; ")}`,
+      message:
+        rule === "trace_missing" && details.length === 1 && details[0] === untracedDetail
+          ? "the commit has no trace record (made with hooks off, or its notes were not fetched: intentguard trace fetch)"
+          : `${traceProblem[rule]}: ${details.join("; ")}`,
     }),
   );
 }
+
+/** What a trace finding's details are about, said before them. */
+const traceProblem: Record<RangeRule, string> = {
+  trace_missing: "the commit's trace record cannot be read",
+  trace_invalid: "the commit's trace record is invalid",
+  trace_tampered: "the commit's trace record disagrees with the commit",
+  governance_unreadable: "the rules cannot be read",
+};
 
 /** A resolved range as the landing it checks: in a clone, adoption is judged against its refs. */
 export function rangeLanding(repo: Repo, range: ResolvedRange): Landing {

@@ -26,6 +26,9 @@ import { version } from "../version.js";
 import { commitsBeforeAdoption, commitsInRange } from "./commit-range.js";
 import { noteLines, recordsInNote } from "./note-records.js";
 
+/** The detail of a commit with no record at all. */
+export const untracedDetail = "no trace record";
+
 export interface TraceIssue {
   commit: string;
   kind: "untraced" | "invalid" | "tampered" | "ledger";
@@ -92,7 +95,7 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
   const superseded: SupersededRecord[] = [];
   for (const commit of commits) {
     if (!noteBlobs.has(commit) && !beforeAdoption.has(commit)) {
-      issues.push({ commit, kind: "untraced", detail: "no trace record" });
+      issues.push({ commit, kind: "untraced", detail: untracedDetail });
     }
   }
   let traced = 0;

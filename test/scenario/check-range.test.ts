@@ -22,6 +22,7 @@ interface JsonFinding {
   path: string | null;
   line: number | null;
   fingerprint: string;
+  message: string;
 }
 
 interface JsonCheck {
@@ -162,6 +163,14 @@ describe("check --range judges every commit of a range as the hooks would have",
       [c.noTrailer, "trace_missing", null],
       [c.widens, "trace_missing", null],
     ]);
+    const missing = check.findings.find(
+      (finding) => finding.commit === c.widens && finding.rule === "trace_missing",
+    );
+    expect(missing?.message).toBe(
+      "the commit has no trace record (made with hooks off, or its notes were not fetched: intentguard trace fetch)",
+    );
+    const tampered = check.findings.find((finding) => finding.rule === "trace_tampered");
+    expect(tampered?.message).toMatch(/^the commit's trace record disagrees with the commit: /);
   });
 
   it("writes every format from one run, with the same findings and fingerprints", () => {
