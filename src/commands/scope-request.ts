@@ -28,6 +28,7 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
       requested.paths,
       requested.signed,
       requested.layoutKept,
+      requested.reviewer,
     ),
   );
   return ExitCode.Ok;

@@ -58,7 +58,7 @@ export async function requestGrant(
   id: string,
   rawPaths: readonly string[],
   justification: string,
-): Promise<GrantChange> {
+): Promise<GrantChange & { reviewer: boolean }> {
   const opened = await openIntentsDocument(repo.root);
   const index = intentIndex(opened, id);
   const intent = opened.intents.active_intents[index] as Intent;
@@ -81,7 +81,16 @@ export async function requestGrant(
     grant: number,
     paths,
   });
-  return { intent, grant: number, paths, ledger, layoutKept, signed: signedRules(policy) };
+  const reviewer = policy.extended_scope.reviewer !== undefined;
+  return {
+    intent,
+    grant: number,
+    paths,
+    ledger,
+    layoutKept,
+    signed: signedRules(policy),
+    reviewer,
+  };
 }
 
 function validPattern(raw: string): string {

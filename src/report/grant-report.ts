@@ -55,12 +55,16 @@ export function grantRequestedText(
   paths: readonly string[],
   signed: boolean,
   layoutKept: boolean,
+  reviewer: boolean,
 ): string {
   return [
     `intentguard: requested grant ${grant} of ${intent.id} (${intent.name}): ${paths.join(", ")}`,
     "It counts once approved:",
     `  a person: intentguard scope approve ${intent.id} --grant ${grant}`,
-    `  the policy's reviewer: intentguard scope review ${intent.id} --grant ${grant}`,
+    // Only a policy with extended_scope.reviewer has one: never a command that cannot run.
+    ...(reviewer
+      ? [`  the policy's reviewer: intentguard scope review ${intent.id} --grant ${grant}`]
+      : []),
     commitGrantHint(signed),
     ...layoutNote(layoutKept),
     "",

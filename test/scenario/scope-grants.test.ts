@@ -91,7 +91,7 @@ describe("scope request", () => {
         "intentguard: requested grant 1 of INT-001 (Auth): src/utils",
         "It counts once approved:",
         "  a person: intentguard scope approve INT-001 --grant 1",
-        "  the policy's reviewer: intentguard scope review INT-001 --grant 1",
+        // No reviewer in this policy: scope review is not suggested.
         'Commit it on its own (a governance change): git commit -m "…" -- :/.orchestration/active_intents.yaml',
         "",
       ].join("\n"),
@@ -321,19 +321,32 @@ describe("scope review", () => {
   async function reviewed(script: string, timeout = 30) {
     const repo = await governed(policyWithReviewer("sh review.sh", timeout));
     repo.write("review.sh", script);
-    expectSuccess(
-      repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "the helper moves"]),
+    const request = repo.intentguard([
+      "scope",
       "request",
-    );
+      "INT-001",
+      "src/utils",
+      "--why",
+      "the helper moves",
+    ]);
+    expectSuccess(request, "request");
     repo.write("src/utils/retry.ts", "export const retry = 2;\n");
     repo.git("add", "src/utils/retry.ts");
     const review = repo.intentguard(["scope", "review", "INT-001"]);
-    return { repo, review };
+    return { repo, review, request };
   }
 
   it("approves when the reviewer says so, with the request on its stdin; the grant then counts", async () => {
-    const { repo, review } = await reviewed(
+    const {
+      repo,
+      review,
+      request: asked,
+    } = await reviewed(
       'cat > request.json\necho "The move is needed."\necho "RESOLUTION: APPROVED"\n',
+    );
+    // With a reviewer in the policy, the request names both ways to approve.
+    expect(asked.stdout).toContain(
+      "  a person: intentguard scope approve INT-001 --grant 1\n  the policy's reviewer: intentguard scope review INT-001 --grant 1\n",
     );
     expect(review.status, review.stderr).toBe(0);
     expect(review.stdout).toBe(
