@@ -27,8 +27,8 @@ import type { Style } from "./style.js";
  * line that starts (after whitespace) with `::` as a workflow command, so a raw newline in a file
  * name could otherwise inject `::stop-commands::` or a forged annotation.
  */
-export function formatRangeCheckText(check: RangeCheck, style: Style): string {
-  const lines = [headline(check, style)];
+export function formatRangeCheckText(check: RangeCheck, style: Style, pushedTo?: string): string {
+  const lines = [headline(check, style, pushedTo)];
   for (const entry of reportedCommits(check)) {
     if (entry.status !== "allowed" || entry.findings.length > 0)
       appendAll(lines, commitLines(entry, style));
@@ -37,8 +37,15 @@ export function formatRangeCheckText(check: RangeCheck, style: Style): string {
   return `${lines.join("\n")}\n`;
 }
 
-function headline(check: RangeCheck, style: Style): string {
-  const { fails, text } = rangeHeadline(check, printable(check.source.spec));
+/**
+ * `pushedTo`: the ref a push updates (pre-receive), named with the range it brings, so a push of
+ * several refs says which each headline is about, and a first push is not a bare SHA.
+ */
+function headline(check: RangeCheck, style: Style, pushedTo?: string): string {
+  const { spec, base, head } = check.source;
+  const range = base === null ? `${head} and all its history` : spec;
+  const named = pushedTo === undefined ? spec : `the push to ${pushedTo} (${range})`;
+  const { fails, text } = rangeHeadline(check, printable(named));
   return fails ? style.red(`✗ ${text}`) : style.green(`✓ ${text}`);
 }
 

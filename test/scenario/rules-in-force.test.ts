@@ -1019,8 +1019,9 @@ describe("adoption happens once", () => {
       pushed,
       `adoption_repeated: this commit adopts intentguard with rules of its own, and so do 1 other commit(s) of the same push (${again.slice(0, 12)}): adoption happens once; to fix: adopt intentguard once`,
       `adoption_repeated: this commit adopts intentguard with rules of its own, and so do 1 other commit(s) of the same push (${adoption.slice(0, 12)}): adoption happens once`,
-      `✗ intentguard: 1 of 1 commit in ${adoption} failed (1 blocked)`,
-      `✗ intentguard: 1 of 1 commit in ${again} failed (1 blocked)`,
+      // Each headline names its ref, and a first push its whole history, not a bare SHA.
+      `✗ intentguard: 1 of 1 commit in the push to refs/heads/main (${adoption} and all its history) failed (1 blocked)`,
+      `✗ intentguard: 1 of 1 commit in the push to refs/heads/other (${again} and all its history) failed (1 blocked)`,
     );
     expect(said).not.toContain("✓");
     expect(said).not.toMatch(/[1-9]\d* allowed/);
@@ -1073,7 +1074,11 @@ describe("pre-receive judges new branches and tags on the default branch", () =>
       [late, "refs/heads/late"],
     ] as const) {
       const result = push(repo, bare, rev, ref);
-      expectRefused(result, `1 of 1 commit in ${narrowed}..${late} failed`, blocked);
+      expectRefused(
+        result,
+        `1 of 1 commit in the push to ${ref} (${narrowed}..${late}) failed`,
+        blocked,
+      );
       expect(serverRef(repo, bare, ref)).toBe("");
     }
     // A tag of a commit main already has brings nothing to judge.
@@ -1161,7 +1166,9 @@ describe("a history imported into a new server", () => {
     expect(serverRef(repo, bare)).toBe("");
     const accepted = push(repo, bare, fine);
     expectAllowed(accepted);
-    expect(accepted.stderr).toContain(`✓ intentguard: 1 commit in ${fine} allowed`);
+    expect(accepted.stderr).toContain(
+      `✓ intentguard: 1 commit in the push to refs/heads/main (${fine} and all its history) allowed`,
+    );
     expect(serverRef(repo, bare)).toBe(fine);
     expectRefused(push(repo, bare, later), outOfScope("src/billing/new.js"));
     expect(serverRef(repo, bare)).toBe(fine);

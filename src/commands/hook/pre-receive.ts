@@ -21,9 +21,9 @@ export async function run(_args: string[], env: Environment): Promise<ExitCode> 
   const push = await judgePush(repo, env, parseRefUpdates(await readStdin()));
   let rejected = push.refusals.length > 0;
   for (const refusal of push.refusals) process.stderr.write(formatPushRefusal(refusal, style));
-  for (const { check } of push.checks) {
+  for (const { ref, check } of push.checks) {
     if (check.commits.length > 0 || rangeCheckFails(check)) {
-      process.stderr.write(formatRangeCheckText(check, style));
+      process.stderr.write(formatRangeCheckText(check, style, ref));
     }
     rejected ||= rangeCheckFails(check);
   }
