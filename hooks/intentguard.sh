@@ -27,12 +27,13 @@ ig_node_hook() {
   # shellcheck disable=SC2154 # ig_hooks_dir is set by the shim that sources this file
   ig_cli="$ig_hooks_dir/../dist/cli.cjs"
   if [ ! -f "$ig_cli" ]; then
-    # A fresh checkout of intentguard itself before npm ci, or a work tree without node_modules:
-    # Node would print a stack trace. Fail closed, with the path and the fix.
+    # A work tree without node_modules, or a checkout of intentguard itself not built yet: Node
+    # would print a stack trace. Fail closed, with the path and the fix.
     printf '%s\n' \
       "intentguard: $ig_cli is missing (the package is not installed or not built here)," \
       "  so the $1 hook cannot run and git stops. Run npm ci in the project that depends on" \
-      "  intentguard (it builds dist/), then try again. INTENTGUARD=0 skips the hooks for one command." >&2
+      "  intentguard (the package ships dist/), or npm run build in a checkout of intentguard," \
+      "  then try again. INTENTGUARD=0 skips the hooks for one command." >&2
     exit 1
   fi
   exec node "$ig_cli" hook "$@"

@@ -47,7 +47,7 @@ let tarballDir: string;
 
 beforeAll(() => {
   tarballDir = createScratchDir("intentguard-pack-");
-  // --ignore-scripts: dist/ is already built (global setup); prepare would rebuild it under the
+  // --ignore-scripts: dist/ is already built (global setup); prepack would rebuild it under the
   // feet of the other test files.
   const packed = spawnNpm(projectRoot, [
     "pack",
@@ -57,6 +57,21 @@ beforeAll(() => {
   ]);
   expectSuccess(packed, "npm pack");
 }, 120_000);
+
+it("ships no script npm would run where the package is installed (npm 11 warns of each)", () => {
+  const [tarball = ""] = readdirSync(tarballDir);
+  const manifest = spawnSync("tar", [
+    "-xzOf",
+    path.join(tarballDir, tarball),
+    "package/package.json",
+  ]);
+  expect(manifest.status).toBe(0);
+  const { scripts } = JSON.parse(manifest.stdout.toString("utf8"));
+  for (const installScript of ["preinstall", "install", "postinstall", "prepare"]) {
+    expect(scripts?.[installScript]).toBeUndefined();
+  }
+  expect(scripts.prepack).toBe("node scripts/build.mjs"); // run by npm pack in a checkout, never by an install
+});
 
 function spawnNpm(cwd: string, args: string[]): Run {
   const result = spawnSync("npm", args, {
