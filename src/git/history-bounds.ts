@@ -2,20 +2,14 @@ import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gitText, runGit } from "./exec.js";
-import { startsLikeOption, verifiedObjectId } from "./revisions.js";
+import { revisionArguments, startsLikeOption, verifiedObjectId } from "./revisions.js";
 
-/**
+/*
  * Where a clone's history starts and ends: merge bases, ancestry, whether the clone is shallow and
  * where its history is cut, and fetching more of it. What a range check needs to know that its
- * range is whole. Every revision goes after `--end-of-options`, and one that starts with "-" is
- * refused here as a second wall (callers refuse user input with a message first).
+ * range is whole. Every revision goes through revisionArguments (after `--end-of-options`, and one
+ * that starts with "-" refused as a second wall: callers refuse user input with a message first).
  */
-function revisionArguments(revs: readonly string[]): string[] {
-  for (const rev of revs) {
-    if (startsLikeOption(rev)) throw new Error(`refusing to pass ${JSON.stringify(rev)} to git`);
-  }
-  return ["--end-of-options", ...revs];
-}
 
 /** The best common ancestor of two commits, or null when none is in the clone. */
 export async function mergeBase(dir: string, a: string, b: string): Promise<string | null> {

@@ -10,7 +10,7 @@ import { gitText, runGit } from "./exec.js";
  * Such a revision is also refused here outright, as a second wall: callers turn user input into a
  * message first (src/trace/commit-range.ts), and reaching this is a bug.
  */
-function revisionArguments(revs: readonly string[]): string[] {
+export function revisionArguments(revs: readonly string[]): string[] {
   for (const rev of revs) {
     if (startsLikeOption(rev)) throw new Error(`refusing to pass ${JSON.stringify(rev)} to git`);
   }
