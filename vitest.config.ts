@@ -6,7 +6,6 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
 export default defineConfig({
   define: { __INTENTGUARD_VERSION__: JSON.stringify(version) },
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/build-once.ts"],
     setupFiles: ["test/support/setup.ts"],
     // coverage-reporter prints the coverage summary after the default reporter's, and
@@ -27,8 +26,20 @@ export default defineConfig({
       reporter: [],
       reportsDirectory: `coverage/run-${process.pid}`,
     },
-    // Scenario tests start real git and Node hooks; a slow machine must not turn into failures.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // One project per tier, each with the time its kind of test may take: a unit test that needs
+    // seconds is a bug to see, while scenario tests start real git and Node hooks, and a slow
+    // machine must not turn into failures. The settings above apply to every project.
+    projects: [
+      tier("unit", ["test/unit/**/*.test.ts", "test/architecture/**/*.test.ts"], 10_000),
+      tier("git", ["test/git/**/*.test.ts"], 30_000),
+      tier("scenario", ["test/scenario/**/*.test.ts", "test/tooling/**/*.test.ts"], 60_000),
+    ],
   },
 });
+
+function tier(name: string, include: string[], timeout: number) {
+  return {
+    extends: true as const,
+    test: { name, include, testTimeout: timeout, hookTimeout: timeout },
+  };
+}
