@@ -23,6 +23,7 @@ export default defineConfig({
       enabled: true,
       provider: "v8",
       include: ["src/**/*.ts"],
+      exclude: ["src/**/*.test.ts"],
       reporter: [],
       reportsDirectory: `coverage/run-${process.pid}`,
     },
@@ -30,7 +31,12 @@ export default defineConfig({
     // seconds is a bug to see, while scenario tests start real git and Node hooks, and a slow
     // machine must not turn into failures. The settings above apply to every project.
     projects: [
-      tier("unit", ["test/unit/**/*.test.ts", "test/architecture/**/*.test.ts"], 10_000),
+      // A rule's unit test sits beside it (src/core/judge/rules/<rule>.test.ts), as commitlint's do.
+      tier(
+        "unit",
+        ["src/**/*.test.ts", "test/unit/**/*.test.ts", "test/architecture/**/*.test.ts"],
+        10_000,
+      ),
       tier("git", ["test/git/**/*.test.ts"], 30_000),
       tier("scenario", ["test/scenario/**/*.test.ts", "test/tooling/**/*.test.ts"], 60_000),
     ],

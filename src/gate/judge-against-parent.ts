@@ -3,11 +3,8 @@ import type { Governance } from "../core/governance.js";
 import { intentsFilePath, isGovernancePath } from "../core/governance-files.js";
 import type { ResolvedRequest } from "../core/intent-request.js";
 import { onlyAddsGrantRequests } from "../core/judge/grant-requests-only.js";
-import {
-  type AgentRulesChange,
-  type GovernanceLeft,
-  judgeChange,
-} from "../core/judge/judge-change.js";
+import { judgeChange } from "../core/judge/judge-change.js";
+import type { AgentRulesChange, GovernanceLeft } from "../core/judge/rules/rule.js";
 import type { Verdict, VerdictNote } from "../core/judge/verdict.js";
 import { ConfigError, IntentguardError } from "../errors.js";
 import type { Repo } from "../git/repo.js";

@@ -1,27 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { compileGovernance } from "../../src/core/compile-governance.js";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
-import { IntentsFile } from "../../src/core/config/intents-schema.js";
 import type { Policy } from "../../src/core/config/policy-schema.js";
 import { resolveIntentRequest } from "../../src/core/intent-request.js";
 import { type ChangeToJudge, judgeChange } from "../../src/core/judge/judge-change.js";
 import { adviceText } from "../../src/report/advice.js";
 import { fileChange as change } from "../support/file-changes.js";
-
-const intents = IntentsFile.parse({
-  active_intents: [
-    {
-      id: "INT-001",
-      name: "Auth",
-      status: "IN_PROGRESS",
-      owned_scope: ["src/auth"],
-      forbidden_scope: ["src/auth/secrets"],
-      assigned_agent: "builder",
-    },
-    { id: "INT-002", name: "Docs", status: "IN_PROGRESS", owned_scope: ["docs"] },
-    { id: "INT-003", name: "Later", status: "PENDING", owned_scope: ["src"] },
-  ],
-});
+import { ruleIntents as intents } from "../support/rule-input.js";
 
 function evaluate(
   overrides: Partial<ChangeToJudge> & { intent?: string; policy?: Partial<Policy["rules"]> },
