@@ -1,4 +1,4 @@
-import type { LintFinding, LintReport } from "../governance/intent-lint.js";
+import type { LintFinding, LintReport } from "../core/lint/lint-finding.js";
 import { plural } from "./count.js";
 import { printable } from "./messages.js";
 import type { Style } from "./style.js";
