@@ -41,7 +41,34 @@ export function parseCommandLine(spec: CommandSpec, args: string[]): ParsedComma
       spec.name,
     );
   }
+  for (const [name, option] of Object.entries(spec.options)) {
+    const value = parsed.values[name];
+    if (option.choices && typeof value === "string" && !option.choices.includes(value)) {
+      throw new UsageError(
+        `--${name} ${JSON.stringify(value)} is not one of ${option.choices.join(", ")}.`,
+        spec.name,
+      );
+    }
+  }
+  if (spec.options.json && spec.options.format) agreeOnFormat(spec, parsed.values);
   return parsed;
+}
+
+/**
+ * `--json` is `--format json`: after this, `format` and `json` say the same, whichever was given,
+ * and a command reads either. Both given and saying different things is a usage error.
+ */
+function agreeOnFormat(spec: CommandSpec, values: ParsedCommandLine["values"]): void {
+  if (values.json === true) {
+    if (values.format !== undefined && values.format !== "json") {
+      throw new UsageError(
+        `--json is --format json, and --format ${JSON.stringify(values.format)} says otherwise: give one of them.`,
+        spec.name,
+      );
+    }
+    values.format = "json";
+  }
+  values.json = values.format === "json";
 }
 
 function usageErrorFrom(spec: CommandSpec, error: unknown): UsageError {

@@ -1,9 +1,20 @@
 import type { CommandSpec } from "../commands/command.js";
 
-const json = {
-  type: "boolean",
-  description: "print JSON (stable, versioned) instead of text",
-} as const;
+/**
+ * The output flag of every command that prints text or JSON: `--format text|json`, with `--json`
+ * kept as its alias (parse-command-line.ts makes the two agree: `values.format` and
+ * `values.json` say the same).
+ */
+const textOrJson = (json = "JSON (stable, versioned)") =>
+  ({
+    format: {
+      type: "string",
+      value: "text|json",
+      choices: ["text", "json"],
+      description: `text (default) or json: ${json}`,
+    },
+    json: { type: "boolean", description: "the same as --format json" },
+  }) as const;
 const intent = {
   type: "string",
   value: "<ID>",
@@ -69,7 +80,7 @@ export const commands: CommandSpec[] = [
     summary: "choose this work tree's intent and print its context",
     arguments: "<ID>",
     options: {
-      json: { type: "boolean", description: "print the intent's context as JSON (for agents)" },
+      ...textOrJson("the intent's context, for agents"),
       clear: { type: "boolean", description: "forget this work tree's selection" },
     },
     alone: ["clear"],
@@ -81,7 +92,7 @@ export const commands: CommandSpec[] = [
     summary: "the active intent, its scope, and the verdict on what is staged",
     options: {
       intent: { ...intent, description: "judge as if this intent were selected" },
-      json: { type: "boolean", description: "print intent and verdict as JSON" },
+      ...textOrJson("intent and verdict"),
     },
     maxPositionals: 0,
     load: () => import("../commands/status.js"),
@@ -129,6 +140,7 @@ export const commands: CommandSpec[] = [
         value: "<format>",
         description: "text (default) or json; for a range also github, sarif, junit, gitlab",
       },
+      json: { type: "boolean", description: "the same as --format json" },
       output: {
         type: "string",
         value: "<file>",
@@ -192,7 +204,7 @@ export const commands: CommandSpec[] = [
     name: "trace show",
     summary: "a commit's trace record",
     arguments: "[<rev>]",
-    options: { json: { type: "boolean", description: "the note's records as a JSON array" } },
+    options: textOrJson("the note's records as an array"),
     notes: ["Exit 1 when the commit has no trace record."],
     maxPositionals: 1,
     load: () => import("../commands/trace-show.js"),
@@ -207,7 +219,7 @@ export const commands: CommandSpec[] = [
         value: "<date>",
         description: "as git log --since (e.g. 2.weeks)",
       },
-      json,
+      ...textOrJson(),
     },
     maxPositionals: 0,
     load: () => import("../commands/trace-log.js"),
@@ -217,7 +229,7 @@ export const commands: CommandSpec[] = [
     summary: "every line: the commit, the intent it served, the contributor, and how sure",
     arguments: "[<rev>] <path>",
     options: {
-      json: { type: "boolean", description: "one object per line (versioned), for tools" },
+      ...textOrJson("one object per line (versioned), for tools"),
       porcelain: {
         type: "boolean",
         description: "git's --line-porcelain with intent, contributor and confidence lines",
@@ -278,7 +290,7 @@ export const commands: CommandSpec[] = [
         value: "<path>",
         description: "only files under this file or directory (relative to the current directory)",
       },
-      json: { type: "boolean", description: "print JSON (stable, versioned) instead of text" },
+      ...textOrJson(),
     },
     notes: [
       "<range>: a revision (its whole history) or <a>..<b>; default HEAD. Lines present are",
@@ -292,7 +304,7 @@ export const commands: CommandSpec[] = [
   {
     name: "trace verify",
     summary: "prove the ledger chain and every trace against its commit",
-    options: { range, json },
+    options: { range, ...textOrJson() },
     notes: ["Exit 1 on an untraced, tampered or invalid trace, or a broken ledger."],
     maxPositionals: 0,
     load: () => import("../commands/trace-verify.js"),
@@ -389,7 +401,7 @@ export const commands: CommandSpec[] = [
   {
     name: "intent list",
     summary: "every intent: status, name, agent, scope size, traced commits",
-    options: { json },
+    options: textOrJson(),
     notes: [
       "Reads the working copy's .orchestration/active_intents.yaml (what intent commands edit).",
     ],
@@ -400,7 +412,7 @@ export const commands: CommandSpec[] = [
     name: "intent show",
     summary: "one intent in full, each grant with whether its approval counts",
     arguments: "<ID>",
-    options: { json },
+    options: textOrJson(),
     maxPositionals: 1,
     load: () => import("../commands/intent-show.js"),
   },
@@ -470,7 +482,7 @@ export const commands: CommandSpec[] = [
     name: "intent lint",
     summary: "check the intents file: duplicates, dead patterns, overlaps, approvals, selections",
     options: {
-      format: { type: "string", value: "text|json", description: "text (default) or json" },
+      ...textOrJson(),
     },
     notes: ["Reads the working copy's intents file. Exit 1 on any error-level finding, else 0."],
     maxPositionals: 0,

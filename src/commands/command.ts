@@ -12,6 +12,8 @@ export interface OptionSpec {
   short?: string;
   /** May be given more than once: the values arrive as an array (`-L 1,5 -L 9,12`, `-C -C`). */
   multiple?: boolean;
+  /** The only values a string flag takes: any other is a usage error (exit 2). */
+  choices?: readonly string[];
   description: string;
 }
 

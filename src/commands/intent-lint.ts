@@ -1,4 +1,4 @@
-import { ExitCode, UsageError } from "../errors.js";
+import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { lintIntents } from "../governance/intent-lint.js";
 import { formatIntentLint, intentLintJson } from "../report/intent-lint.js";
@@ -10,13 +10,8 @@ import type { CommandInput } from "./command.js";
  * finding is an error, 0 when there are none or only warnings.
  */
 export async function run({ values, env }: CommandInput): Promise<ExitCode> {
-  const format = typeof values.format === "string" ? values.format : "text";
-  if (format !== "text" && format !== "json") {
-    throw new UsageError(
-      `--format ${JSON.stringify(format)} is not one of text, json.`,
-      "intent lint",
-    );
-  }
+  // text or json (--json is --format json): src/cli/parse-command-line.ts has checked it.
+  const format = values.format === "json" ? "json" : "text";
   const repo = await locateRepo(env.cwd);
   const report = await lintIntents(repo);
   process.stdout.write(

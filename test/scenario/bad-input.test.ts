@@ -247,9 +247,26 @@ describe("wrong places and wrong arguments", () => {
     [["select"], "intentguard select: needs an intent ID"],
     [["select", "A", "B"], 'unexpected argument "B"'],
     [["hook", "pre-comit"], "did you mean pre-commit?"],
+    [["status", "--format", "xml"], 'intentguard status: --format "xml" is not one of text, json.'],
+    [
+      ["intent", "list", "--json", "--format", "text"],
+      '--json is --format json, and --format "text"',
+    ],
   ])("rejects %j with exit 2", async (args, message) => {
     const repo = await createGovernedRepo({ hooks: false });
     expectExplained(repo.intentguard(args), 2, message);
+  });
+
+  it("--format json and its alias --json print the same, on every command that prints JSON", async () => {
+    const repo = await createGovernedRepo({ hooks: false });
+    expect(repo.intentguard(["select", "INT-001"]).status).toBe(0);
+    for (const command of [["status"], ["intent", "list"], ["intent", "show", "INT-001"]]) {
+      const aliased = repo.intentguard([...command, "--json"]);
+      const spelled = repo.intentguard([...command, "--format", "json"]);
+      expect(aliased.status, command.join(" ")).toBe(0);
+      expect(JSON.parse(spelled.stdout)).toEqual(JSON.parse(aliased.stdout));
+      expect(repo.intentguard([...command, "--format", "text"]).stdout).not.toBe(aliased.stdout);
+    }
   });
 
   it("check refuses words it would not check: only --paths takes them (exit 2)", async () => {
