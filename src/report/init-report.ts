@@ -26,12 +26,14 @@ export function formatInitNextSteps(next: {
   /** init ran below the work tree root: the paths are given from the top (`:/`). */
   fromSubdirectory: boolean;
   huskyInactive: boolean;
+  /** How to run intentguard here: `npx intentguard` for a project dependency, else `intentguard`. */
+  command: string;
 }): string {
   const named = (file: string) => shellQuote(next.fromSubdirectory ? `:/${file}` : file);
   const steps: string[] = [];
   if (next.huskyInactive) {
     steps.push(
-      "Activate husky in this clone, or no hook runs: npx husky && npx intentguard install",
+      `Activate husky in this clone, or no hook runs: npx husky && ${next.command} install`,
     );
   }
   steps.push(
@@ -42,7 +44,7 @@ export function formatInitNextSteps(next: {
       ? `Commit them and the tooling in one adoption commit: git add -- ${next.adoption.map(named).join(" ")} && git commit -m "Adopt intentguard"`
       : "Nothing is left to commit for the adoption: it is already in the history.",
   );
-  steps.push("Choose what this work tree works on: npx intentguard select INT-001");
+  steps.push(`Choose what this work tree works on: ${next.command} select INT-001`);
   const lines = [
     next.huskyInactive
       ? "Next (husky is not active here: its hooks, and so intentguard's, do not run yet):"

@@ -221,4 +221,75 @@ describe("a team's first week, following the README", () => {
     expect(verifyHere.status).toBe(0);
     expect(bobIntentguard(["trace", "verify"]).status).toBe(0);
   }, 240_000);
+
+  it("adopts it in a repository without package.json from a global install, and a teammate's clone too", async () => {
+    const [, , adopt, teammate] = shBlocks("Use it in your repository");
+    expect(adopt?.[0]).toMatch(/^npm install -g /);
+    expect(teammate?.length).toBeGreaterThan(3);
+
+    // A Python project with a shared remote, and the tarball where the README has it.
+    const app = await createRepo();
+    const remote = path.join(app.base, "remote.git");
+    app.git("init", "-q", "--bare", remote);
+    app.git("remote", "add", "origin", remote);
+    app.write("src/app.py", "print('hello')\n");
+    app.git("add", "-A");
+    app.git("commit", "-q", "-m", "The app, before intentguard");
+    const [tarball = ""] = readdirSync(tarballDir);
+    const downloads = path.join(app.base, "home", "Downloads");
+    app.write(
+      path.relative(app.dir, path.join(downloads, tarball)),
+      readFileSync(path.join(tarballDir, tarball)),
+    );
+    // npm install -g puts the package and its command under this machine's prefix.
+    const prefix = path.join(app.base, "global");
+    const global = {
+      npm_config_prefix: prefix,
+      PATH: `${path.join(prefix, "bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+    };
+    const editor = path.join(app.base, "editor.sh");
+    writeFileSync(
+      editor,
+      '#!/bin/sh\ncase $1 in\n  *.yaml) ;;\n  *) echo "print(2)" >>"$1" ;;\nesac\n',
+      { mode: 0o755 },
+    );
+    const outputs: Run[] = [];
+    for (const step of (adopt ?? []).map(command)) {
+      const result = sh(app, step, app.dir, { ...global, EDITOR: editor });
+      expectSuccess(result, step);
+      outputs.push(result);
+    }
+    const [, init, , addAndCommit, , , commit, verify] = outputs;
+    // init prints the adoption command the README shows, and names the command as installed.
+    const readmeAdd = (adopt ?? []).map(command).find((step) => step.startsWith("git add"));
+    expect(init?.stdout).toContain(readmeAdd);
+    expect(init?.stdout).toContain(
+      "Choose what this work tree works on: intentguard select INT-001",
+    );
+    expect(init?.stdout).not.toContain("npx");
+    expect(addAndCommit?.stdout + (addAndCommit?.stderr ?? "")).toContain("adoption commit");
+    expect(commit?.status).toBe(0);
+    expect(app.lastMessage()).toContain("Intent: INT-001");
+    expect(verify?.status).toBe(0);
+    expect(app.git("notes", "--ref=intentguard", "show", "HEAD")).toContain(
+      '"intent_id":"INT-001"',
+    );
+    expectSuccess(app.tryGit(["push", "-q", "origin", "main"]), "git push");
+
+    // The teammate: the README's block, verbatim but for the remote's URL.
+    const bob = { GIT_AUTHOR_NAME: "Bob", GIT_COMMITTER_NAME: "Bob", ...global };
+    const script = ["set -e", ...(teammate ?? []).map(command)]
+      .join("\n")
+      .replace("<url>", remote)
+      .replace(/\bapp\b/g, "bob-app");
+    expectSuccess(sh(app, script, app.base, bob), "the teammate block");
+    const bobDir = path.join(app.base, "bob-app");
+    const asBob = (args: string[]) => app.run("git", args, { cwd: bobDir, env: bob });
+    expect(asBob(["notes", "--ref=intentguard", "show", app.head()]).status).toBe(0);
+    writeFileSync(path.join(bobDir, "README.txt"), "docs\n");
+    expect(asBob(["add", "README.txt"]).status).toBe(0);
+    const blocked = asBob(["commit", "-m", "Add docs"]);
+    expect(blocked.status).not.toBe(0);
+    expect(blocked.stderr).toContain("outside the scope of INT-001");
+  }, 240_000);
 });
