@@ -6,8 +6,8 @@ import { closestMatch } from "./core/closest-match.js";
 import { type Environment, readEnvironment } from "./environment.js";
 import { ConfigError, ExitCode, FailureError, IntentguardError, UsageError } from "./errors.js";
 import { onLockWait } from "./fs/file-lock.js";
-import { failureText } from "./report/failure-text.js";
-import { lockWaitMessage } from "./report/messages.js";
+import { failureText } from "./report/intent/failure-text.js";
+import { lockWaitMessage } from "./report/text/messages.js";
 import { version } from "./version.js";
 
 /**

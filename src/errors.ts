@@ -30,7 +30,7 @@ export class IntentguardError extends Error {
 
 /**
  * An expected failure a use case states as facts (core/failure.ts), so no use case words it: the
- * edge prints it through src/report/failure-text.ts. The message is for logs and debuggers only.
+ * edge prints it through src/report/intent/failure-text.ts. The message is for logs and debuggers only.
  */
 export class FailureError extends IntentguardError {
   constructor(

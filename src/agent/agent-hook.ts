@@ -21,7 +21,7 @@ import { workTreeOf } from "./work-tree-of.js";
 /**
  * `agent-hook <agent>`, from the CLI or its own small bundle (src/agent-hook-cli.ts): the named
  * agent's payload from stdin, decided; the caller answers in the agent's dialect
- * (src/report/agent-hook-messages.ts agentHookAnswer).
+ * (src/report/verdict/agent-hook-messages.ts agentHookAnswer).
  */
 export async function decideAgentHook(
   name: string | undefined,

@@ -2,7 +2,7 @@ import { decideAgentHook } from "../agent/agent-hook.js";
 import type { HookAnswer } from "../core/agent/agent-event.js";
 import type { Environment } from "../environment.js";
 import type { ExitCode } from "../errors.js";
-import { agentHookAnswer } from "../report/agent-hook-messages.js";
+import { agentHookAnswer } from "../report/verdict/agent-hook-messages.js";
 import type { CommandInput } from "./command.js";
 
 /** What an agent's hook runs: the payload on stdin, the answer on stdout/stderr and the exit code. */

@@ -2,7 +2,7 @@ import { ExitCode as Exit, type ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { installAgent, wiringOf } from "../install/agent-hooks.js";
 import { agentWirings } from "../install/agent-wirings.js";
-import { formatAgentInstall } from "../report/agent-install-report.js";
+import { formatAgentInstall } from "../report/setup/agent-install-report.js";
 import type { CommandInput } from "./command.js";
 
 /** `intentguard agent install <agent…>`: wires each agent's hooks in this repository. */

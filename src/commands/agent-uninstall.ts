@@ -1,7 +1,7 @@
 import { ExitCode as Exit, type ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { uninstallAgent } from "../install/agent-hooks.js";
-import { formatAgentInstall } from "../report/agent-install-report.js";
+import { formatAgentInstall } from "../report/setup/agent-install-report.js";
 import { agentsNamed } from "./agent-install.js";
 import type { CommandInput } from "./command.js";
 

@@ -12,14 +12,14 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
 import { fileSystemError } from "../fs/fs-error.js";
 import { locateRepo } from "../git/repo.js";
 import { checkRange, rangeLanding } from "../land/check-range.js";
-import { formatRangeCheckGithubSummary } from "../report/check-range-github.js";
-import { noCommitsToCheck } from "../report/messages.js";
-import { styleFor } from "../report/style.js";
+import { formatRangeCheckGithubSummary } from "../report/range/check-range-github.js";
 import {
   formatRangeCheck,
   parseRangeCheckFormat,
   type RangeCheckFormat,
-} from "../report/write-range-check.js";
+} from "../report/range/write-range-check.js";
+import { noCommitsToCheck } from "../report/text/messages.js";
+import { styleFor } from "../report/text/style.js";
 import { version } from "../version.js";
 import type { CommandInput } from "./command.js";
 

@@ -2,7 +2,7 @@ import { type ExitCode, UsageError } from "../errors.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { judgeStaged } from "../gate/judge-staged.js";
 import { locateRepo } from "../git/repo.js";
-import { parseVerdictFormat, writeVerdict } from "../report/write-verdict.js";
+import { parseVerdictFormat, writeVerdict } from "../report/verdict/write-verdict.js";
 import type { CommandInput } from "./command.js";
 import { verdictExitCode } from "./verdict-exit-code.js";
 

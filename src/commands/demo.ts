@@ -8,7 +8,7 @@ import { ExitCode } from "../errors.js";
 import { DemoRepo } from "../git/demo-repo.js";
 import { hermeticGitEnv } from "../git/hermetic-env.js";
 import { cliPath } from "../install/package-root.js";
-import { styleFor } from "../report/style.js";
+import { styleFor } from "../report/text/style.js";
 import type { CommandInput } from "./command.js";
 
 const intents = `active_intents:

@@ -1,8 +1,8 @@
 import { diagnose } from "../doctor/diagnose.js";
 import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
-import { formatDoctorReport } from "../report/doctor-report.js";
-import { styleFor } from "../report/style.js";
+import { formatDoctorReport } from "../report/setup/doctor-report.js";
+import { styleFor } from "../report/text/style.js";
 import type { CommandInput } from "./command.js";
 
 /** Lists what would keep the hooks from running here, each with its fix; exit 1 if anything does. */

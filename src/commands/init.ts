@@ -11,8 +11,8 @@ import { findHooksTarget, isInWorkTree } from "../install/hooks-target.js";
 import { installHooks } from "../install/install-hooks.js";
 import { packageRoot } from "../install/package-root.js";
 import { addPrepareScript } from "../install/prepare-script.js";
-import { formatInitNextSteps, formatScaffoldReport } from "../report/init-report.js";
-import { formatInstallReport } from "../report/install-report.js";
+import { formatInitNextSteps, formatScaffoldReport } from "../report/setup/init-report.js";
+import { formatInstallReport } from "../report/setup/install-report.js";
 import type { CommandInput } from "./command.js";
 
 const ledgerIgnorePath = ".orchestration/.gitignore";

@@ -1,7 +1,7 @@
 import { ExitCode, IntentguardError } from "../errors.js";
 import { locateRepo, type Repo } from "../git/repo.js";
 import { installHooks } from "../install/install-hooks.js";
-import { formatInstallReport } from "../report/install-report.js";
+import { formatInstallReport } from "../report/setup/install-report.js";
 import type { CommandInput } from "./command.js";
 
 export async function run({ env }: CommandInput): Promise<ExitCode> {

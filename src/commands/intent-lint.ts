@@ -1,8 +1,8 @@
 import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { lintIntents } from "../governance/intent-lint.js";
-import { formatIntentLint, intentLintJson } from "../report/intent-lint.js";
-import { styleFor } from "../report/style.js";
+import { formatIntentLint, intentLintJson } from "../report/intent/intent-lint.js";
+import { styleFor } from "../report/text/style.js";
 import type { CommandInput } from "./command.js";
 
 /**

@@ -1,9 +1,13 @@
 import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { scopeSize, tracedCommits, workingIntents } from "../governance/intent-overview.js";
-import { formatIntentList, type IntentListRow, intentListJson } from "../report/intent-list.js";
-import { skippedNoteLinesMessage } from "../report/messages.js";
-import { styleFor } from "../report/style.js";
+import {
+  formatIntentList,
+  type IntentListRow,
+  intentListJson,
+} from "../report/intent/intent-list.js";
+import { skippedNoteLinesMessage } from "../report/text/messages.js";
+import { styleFor } from "../report/text/style.js";
 import type { CommandInput } from "./command.js";
 
 /**

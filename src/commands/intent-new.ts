@@ -4,8 +4,8 @@ import { newIntentStatuses } from "../core/intent-lifecycle.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { prepareNewIntent } from "../governance/intent-lifecycle.js";
-import { intentAddedText } from "../report/intent-lifecycle.js";
-import { styleFor } from "../report/style.js";
+import { intentAddedText } from "../report/intent/intent-lifecycle.js";
+import { styleFor } from "../report/text/style.js";
 import type { CommandInput } from "./command.js";
 import { askForMissing, type PatternCheck } from "./intent-new-prompt.js";
 

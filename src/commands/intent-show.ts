@@ -7,10 +7,14 @@ import {
   tracedCommits,
   workingIntents,
 } from "../governance/intent-overview.js";
-import { formatIntentShow, type IntentShowView, intentShowJson } from "../report/intent-show.js";
-import { skippedNoteLinesMessage } from "../report/messages.js";
-import { styleFor } from "../report/style.js";
-import { knownIntentsText, unknownIntentMessage } from "../report/unknown-intent.js";
+import {
+  formatIntentShow,
+  type IntentShowView,
+  intentShowJson,
+} from "../report/intent/intent-show.js";
+import { knownIntentsText, unknownIntentMessage } from "../report/intent/unknown-intent.js";
+import { skippedNoteLinesMessage } from "../report/text/messages.js";
+import { styleFor } from "../report/text/style.js";
 import type { CommandInput } from "./command.js";
 
 /**

@@ -1,8 +1,8 @@
 import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { approveGrant } from "../governance/grants.js";
-import { grantApprovedText } from "../report/grant-report.js";
-import { ledgerNotice } from "../report/ledger-notice.js";
+import { grantApprovedText } from "../report/intent/grant-report.js";
+import { ledgerNotice } from "../report/trace/ledger-notice.js";
 import type { CommandInput } from "./command.js";
 import { grantArguments } from "./scope-grant-argument.js";
 

@@ -1,8 +1,8 @@
 import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { requestGrant } from "../governance/grants.js";
-import { grantRequestedText } from "../report/grant-report.js";
-import { ledgerNotice } from "../report/ledger-notice.js";
+import { grantRequestedText } from "../report/intent/grant-report.js";
+import { ledgerNotice } from "../report/trace/ledger-notice.js";
 import type { CommandInput } from "./command.js";
 
 /** `scope request <ID> <path…> --why "…"`: appends an unapproved extended_scope grant. */

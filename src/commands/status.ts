@@ -2,9 +2,9 @@ import { type IntentContext, intentContext } from "../core/intent-context.js";
 import { ExitCode } from "../errors.js";
 import { judgeStaged } from "../gate/judge-staged.js";
 import { locateRepo } from "../git/repo.js";
-import { formatStatus } from "../report/status.js";
-import { styleFor } from "../report/style.js";
-import { verdictJson } from "../report/verdict-json.js";
+import { styleFor } from "../report/text/style.js";
+import { formatStatus } from "../report/verdict/status.js";
+import { verdictJson } from "../report/verdict/verdict-json.js";
 import type { CommandInput } from "./command.js";
 
 /** The active intent, its scope, and the verdict on what is staged right now. Always exit 0. */

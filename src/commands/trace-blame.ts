@@ -5,15 +5,15 @@ import type { BlameOptions } from "../git/blame.js";
 import { type GitPath, pathText, trackedPathsNamed } from "../git/list-files.js";
 import { locateRepo, type Repo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
-import { formatBlameJson } from "../report/blame-json.js";
-import { formatBlamePorcelain } from "../report/blame-porcelain.js";
+import { formatBlameJson } from "../report/blame/blame-json.js";
+import { formatBlamePorcelain } from "../report/blame/blame-porcelain.js";
 import {
   blameSummary,
   formatBlameSummaryJson,
   formatBlameSummaryText,
-} from "../report/blame-summary.js";
-import { formatBlameText } from "../report/blame-text.js";
-import { styleFor } from "../report/style.js";
+} from "../report/blame/blame-summary.js";
+import { formatBlameText } from "../report/blame/blame-text.js";
+import { styleFor } from "../report/text/style.js";
 import { blameWithTraces } from "../trace/blame-trace.js";
 import type { CommandInput } from "./command.js";
 

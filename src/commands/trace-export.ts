@@ -1,7 +1,7 @@
 import { toAgentTrace } from "../core/trace/agent-trace.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
-import { noCommitsYetMessage, skippedNoteLinesMessage } from "../report/messages.js";
+import { noCommitsYetMessage, skippedNoteLinesMessage } from "../report/text/messages.js";
 import { recordsInRange } from "../trace/read-records.js";
 import type { CommandInput } from "./command.js";
 

@@ -7,15 +7,15 @@ import { notesNotFetched } from "../git/notes-remote.js";
 import { locateRepo, type Repo } from "../git/repo.js";
 import { isGitDate } from "../git/revisions.js";
 import { currentGovernance } from "../governance/current-governance.js";
+import { knownIntentsText, unknownIntentMessage } from "../report/intent/unknown-intent.js";
 import {
   badSinceMessage,
   noCommitsYetMessage,
   skippedNoteLinesMessage,
-} from "../report/messages.js";
-import { styleFor } from "../report/style.js";
-import { formatTraceLog, traceLogJson } from "../report/trace-log.js";
-import { knownIntentsText, unknownIntentMessage } from "../report/unknown-intent.js";
-import { notesNotFetchedMessage } from "../report/untraced.js";
+} from "../report/text/messages.js";
+import { styleFor } from "../report/text/style.js";
+import { formatTraceLog, traceLogJson } from "../report/trace/trace-log.js";
+import { notesNotFetchedMessage } from "../report/trace/untraced.js";
 import { headIsUnborn, historySummaries } from "../trace/commit-range.js";
 import { recordsOfCommits } from "../trace/read-records.js";
 import type { CommandInput } from "./command.js";

@@ -5,9 +5,9 @@ import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { locateRepo } from "../git/repo.js";
 import { currentGovernance } from "../governance/current-governance.js";
-import { plural } from "../report/count.js";
-import { intentMapMarkdown } from "../report/intent-map-markdown.js";
-import { noCommitsYetMessage, skippedNoteLinesMessage } from "../report/messages.js";
+import { intentMapMarkdown } from "../report/intent/intent-map-markdown.js";
+import { plural } from "../report/text/count.js";
+import { noCommitsYetMessage, skippedNoteLinesMessage } from "../report/text/messages.js";
 import { recordsInRange } from "../trace/read-records.js";
 import type { CommandInput } from "./command.js";
 

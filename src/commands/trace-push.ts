@@ -2,7 +2,7 @@ import { ExitCode, IntentguardError, UsageError } from "../errors.js";
 import { defaultRemote } from "../git/notes-remote.js";
 import { locateRepo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
-import { badRemoteMessage } from "../report/messages.js";
+import { badRemoteMessage } from "../report/text/messages.js";
 import { pushNotes } from "../trace/sync-notes.js";
 import type { CommandInput } from "./command.js";
 

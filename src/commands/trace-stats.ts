@@ -1,10 +1,10 @@
 import path from "node:path";
 import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
-import { skippedNoteLinesMessage } from "../report/messages.js";
-import { styleFor } from "../report/style.js";
-import { formatTraceStatsJson } from "../report/trace-stats-json.js";
-import { formatTraceStatsText } from "../report/trace-stats-text.js";
+import { skippedNoteLinesMessage } from "../report/text/messages.js";
+import { styleFor } from "../report/text/style.js";
+import { formatTraceStatsJson } from "../report/trace/trace-stats-json.js";
+import { formatTraceStatsText } from "../report/trace/trace-stats-text.js";
 import { traceStats } from "../trace/trace-stats.js";
 import type { CommandInput } from "./command.js";
 

@@ -1,9 +1,9 @@
 import { ExitCode } from "../errors.js";
 import { notesNotFetched } from "../git/notes-remote.js";
 import { locateRepo } from "../git/repo.js";
-import { styleFor } from "../report/style.js";
-import { notesNotFetchedMessage } from "../report/untraced.js";
-import { formatVerifyReport, verifyReportJson } from "../report/verify-report.js";
+import { styleFor } from "../report/text/style.js";
+import { notesNotFetchedMessage } from "../report/trace/untraced.js";
+import { formatVerifyReport, verifyReportJson } from "../report/trace/verify-report.js";
 import { verifyProblems, verifyTraces } from "../trace/verify-traces.js";
 import type { CommandInput } from "./command.js";
 

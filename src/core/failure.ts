@@ -5,7 +5,7 @@ import type { GrantRequestRefusal } from "./scope/grant-request.js";
 
 /**
  * An expected failure a use case states as facts: src/errors.ts's FailureError carries it,
- * src/report/failure-text.ts words it, and the edge (src/cli.ts) prints it with its exit code.
+ * src/report/intent/failure-text.ts words it, and the edge (src/cli.ts) prints it with its exit code.
  */
 export type Failure =
   /** A command named an intent the working copy's intents file does not have. */

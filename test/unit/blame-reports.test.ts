@@ -10,16 +10,20 @@ import {
   isoTime,
   sameAttribution,
 } from "../../src/core/trace/blame-runs.js";
-import { blameJson, formatBlameJson } from "../../src/report/blame-json.js";
-import { formatBlamePorcelain, quotePath } from "../../src/report/blame-porcelain.js";
+import { blameJson, formatBlameJson } from "../../src/report/blame/blame-json.js";
+import { formatBlamePorcelain, quotePath } from "../../src/report/blame/blame-porcelain.js";
 import {
   blameSummary,
   formatBlameSummaryJson,
   formatBlameSummaryText,
-} from "../../src/report/blame-summary.js";
-import { contributorLabel, formatBlameText, intentStyle } from "../../src/report/blame-text.js";
-import { plainStyle, type Style } from "../../src/report/style.js";
-import { displayWidth, expandTabs, truncateToWidth } from "../../src/report/text-width.js";
+} from "../../src/report/blame/blame-summary.js";
+import {
+  contributorLabel,
+  formatBlameText,
+  intentStyle,
+} from "../../src/report/blame/blame-text.js";
+import { plainStyle, type Style } from "../../src/report/text/style.js";
+import { displayWidth, expandTabs, truncateToWidth } from "../../src/report/text/text-width.js";
 
 // --- Fixtures, built by hand: one file of ten lines, and a small second file. ---
 

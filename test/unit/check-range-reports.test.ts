@@ -8,27 +8,30 @@ import {
 } from "../../src/core/check/range-check.js";
 import type { Finding, Verdict } from "../../src/core/judge/verdict.js";
 import { UsageError } from "../../src/errors.js";
-import { adviceText } from "../../src/report/advice.js";
 import {
   escapeData,
   escapeProperty,
   formatRangeCheckGithub,
   formatRangeCheckGithubSummary,
-} from "../../src/report/check-range-github.js";
-import { formatRangeCheckGitlab } from "../../src/report/check-range-gitlab.js";
-import { formatRangeCheckJson, rangeCheckJson } from "../../src/report/check-range-json.js";
-import { formatRangeCheckJunit, text as xmlText } from "../../src/report/check-range-junit.js";
-import { artifactUri, formatRangeCheckSarif } from "../../src/report/check-range-sarif.js";
-import { formatRangeCheckText } from "../../src/report/check-range-text.js";
-import { rangeFindingText } from "../../src/report/finding-with-fix.js";
-import { printable } from "../../src/report/messages.js";
-import { plainStyle } from "../../src/report/style.js";
-import { verdictJson } from "../../src/report/verdict-json.js";
+} from "../../src/report/range/check-range-github.js";
+import { formatRangeCheckGitlab } from "../../src/report/range/check-range-gitlab.js";
+import { formatRangeCheckJson, rangeCheckJson } from "../../src/report/range/check-range-json.js";
+import {
+  formatRangeCheckJunit,
+  text as xmlText,
+} from "../../src/report/range/check-range-junit.js";
+import { artifactUri, formatRangeCheckSarif } from "../../src/report/range/check-range-sarif.js";
+import { formatRangeCheckText } from "../../src/report/range/check-range-text.js";
 import {
   formatRangeCheck,
   parseRangeCheckFormat,
   rangeCheckFormats,
-} from "../../src/report/write-range-check.js";
+} from "../../src/report/range/write-range-check.js";
+import { printable } from "../../src/report/text/messages.js";
+import { plainStyle } from "../../src/report/text/style.js";
+import { adviceText } from "../../src/report/verdict/advice.js";
+import { rangeFindingText } from "../../src/report/verdict/finding-with-fix.js";
+import { verdictJson } from "../../src/report/verdict/verdict-json.js";
 import { sarifValidator } from "../support/schema-validators.js";
 
 // --- The fixture: a range of three commits, built as check --range builds one. ---

@@ -15,8 +15,8 @@ import {
 } from "../../src/core/judge/governance-signature.js";
 import type { Finding, Verdict } from "../../src/core/judge/verdict.js";
 import { parseCommitSignatures } from "../../src/git/commit-signatures.js";
-import { adviceText } from "../../src/report/advice.js";
-import { findingWithFix } from "../../src/report/finding-with-fix.js";
+import { adviceText } from "../../src/report/verdict/advice.js";
+import { findingWithFix } from "../../src/report/verdict/finding-with-fix.js";
 
 const sha = "a".repeat(40);
 const approval = (by: string, at = "2026-01-01T00:00:00Z") => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { intentMapMarkdown } from "../../src/report/intent-map-markdown.js";
+import { intentMapMarkdown } from "../../src/report/intent/intent-map-markdown.js";
 
 /** The file rows of a map with one intent touching `paths`. */
 function rows(paths: string[]): string[] {

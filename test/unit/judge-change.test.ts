@@ -4,7 +4,7 @@ import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import type { Policy } from "../../src/core/config/policy-schema.js";
 import { resolveIntentRequest } from "../../src/core/intent-request.js";
 import { type ChangeToJudge, judgeChange } from "../../src/core/judge/judge-change.js";
-import { adviceText } from "../../src/report/advice.js";
+import { adviceText } from "../../src/report/verdict/advice.js";
 import { fileChange as change } from "../support/file-changes.js";
 import { ruleIntents as intents } from "../support/rule-input.js";
 

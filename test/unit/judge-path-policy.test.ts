@@ -9,9 +9,9 @@ import type { Verdict } from "../../src/core/judge/verdict.js";
 import { pathPolicy } from "../../src/core/scope/path-policy.js";
 import { scopeSignature } from "../../src/core/scope/scope-signature.js";
 import { staticPrefix } from "../../src/core/scope/static-prefix.js";
-import { adviceText, noteText } from "../../src/report/advice.js";
-import { plainStyle } from "../../src/report/style.js";
-import { formatVerdictText } from "../../src/report/verdict-text.js";
+import { plainStyle } from "../../src/report/text/style.js";
+import { adviceText, noteText } from "../../src/report/verdict/advice.js";
+import { formatVerdictText } from "../../src/report/verdict/verdict-text.js";
 import { fileChange as change } from "../support/file-changes.js";
 
 const at = "2026-02-17T15:30:00Z";

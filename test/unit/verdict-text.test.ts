@@ -4,9 +4,9 @@ import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import { IntentsFile } from "../../src/core/config/intents-schema.js";
 import { resolveIntentRequest } from "../../src/core/intent-request.js";
 import { judgeChange } from "../../src/core/judge/judge-change.js";
-import { plainStyle } from "../../src/report/style.js";
-import { formatTransactionReport } from "../../src/report/transaction.js";
-import { formatVerdictText } from "../../src/report/verdict-text.js";
+import { plainStyle } from "../../src/report/text/style.js";
+import { formatTransactionReport } from "../../src/report/verdict/transaction.js";
+import { formatVerdictText } from "../../src/report/verdict/verdict-text.js";
 import { fileChange } from "../support/file-changes.js";
 
 const governance = compileGovernance(

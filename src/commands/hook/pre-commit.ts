@@ -1,7 +1,7 @@
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { judgeStaged } from "../../gate/judge-staged.js";
-import { writeVerdict } from "../../report/write-verdict.js";
+import { writeVerdict } from "../../report/verdict/write-verdict.js";
 import { recordDenial } from "./record-denial.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { locateRepo } from "../../git/repo.js";
-import { notesNotPushedMessage, notesPushFailedMessage } from "../../report/messages.js";
+import { notesNotPushedMessage, notesPushFailedMessage } from "../../report/text/messages.js";
 import { pushNotes } from "../../trace/sync-notes.js";
 
 /**

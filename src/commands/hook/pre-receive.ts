@@ -3,9 +3,9 @@ import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { locateHookRepo } from "../../git/repo.js";
 import { judgePush, recordAdoption } from "../../land/server-landing.js";
-import { formatRangeCheckText } from "../../report/check-range-text.js";
-import { formatPushRefusal } from "../../report/push-refusal.js";
-import { styleFor } from "../../report/style.js";
+import { formatRangeCheckText } from "../../report/range/check-range-text.js";
+import { formatPushRefusal } from "../../report/range/push-refusal.js";
+import { styleFor } from "../../report/text/style.js";
 import { parseRefUpdates, readStdin } from "./ref-updates.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { Verdict } from "../../core/judge/verdict.js";
 import type { Repo } from "../../git/repo.js";
-import { denialNotRecordedMessage } from "../../report/messages.js";
+import { denialNotRecordedMessage } from "../../report/text/messages.js";
 
 const pathsKept = 100;
 

@@ -8,10 +8,13 @@ import { locateHookRepo, type Repo } from "../../git/repo.js";
 import type { CommitJudgement } from "../../land/judge-commit.js";
 import { judgeLocalLandings, type LocalUpdate } from "../../land/local-landing.js";
 import { type TraceOutcome, traceLanding, withdrawTraces } from "../../land/trace-landing.js";
-import { ledgerNotice } from "../../report/ledger-notice.js";
-import { ledgerNotAppendedMessage } from "../../report/messages.js";
-import { styleFor } from "../../report/style.js";
-import { formatLandingFindings, formatTransactionReport } from "../../report/transaction.js";
+import { ledgerNotAppendedMessage } from "../../report/text/messages.js";
+import { styleFor } from "../../report/text/style.js";
+import { ledgerNotice } from "../../report/trace/ledger-notice.js";
+import {
+  formatLandingFindings,
+  formatTransactionReport,
+} from "../../report/verdict/transaction.js";
 import { recordDenial } from "./record-denial.js";
 import { parseRefUpdates, type RefUpdate, readStdin } from "./ref-updates.js";
 import { reportHookError } from "./report-hook-error.js";

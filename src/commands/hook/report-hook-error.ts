@@ -1,7 +1,7 @@
 import type { Environment } from "../../environment.js";
 import type { Repo } from "../../git/repo.js";
 import { appendLedgerEvent } from "../../ledger/ledger.js";
-import { hookErrorMessage } from "../../report/messages.js";
+import { hookErrorMessage } from "../../report/text/messages.js";
 
 /**
  * Reports a failure of a hook that must not fail (the commit or rewrite already happened): one

@@ -3,7 +3,7 @@ import type { Verdict } from "../judge/verdict.js";
 import type { AgentDialect, AgentEvent } from "./agent-event.js";
 import type { ProtectedKind } from "./protected-paths.js";
 
-/** Why a write is denied, as facts: src/report/agent-hook-messages.ts words each for the model. */
+/** Why a write is denied, as facts: src/report/verdict/agent-hook-messages.ts words each for the model. */
 export type WriteDenial =
   /** The payload is not the agent's (malformed, another agent's, a missing field). */
   | { kind: "unreadable"; agent: string; why: string }

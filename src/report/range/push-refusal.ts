@@ -1,0 +1,26 @@
+import type { PushRefusal } from "../../land/server-landing.js";
+import type { Style } from "../text/style.js";
+
+/** What pre-receive says about a ref it refuses before judging any commit, with the fix. */
+export function formatPushRefusal(refusal: PushRefusal, style: Style): string {
+  return `${style.red(`✗ intentguard: ${refusalText(refusal)}`)}\n`;
+}
+
+function refusalText(refusal: PushRefusal): string {
+  switch (refusal.kind) {
+    case "replace-ref":
+      return `${refusal.ref} is refused: git shows a replacement object in place of the one stored, so what a clone gets would not be what was judged. If this server must hold replace refs, its administrator allows them with git config intentguard.allowReplaceRefs true (in the server's repository).`;
+    case "no-default-branch": {
+      const named = refusal.configured
+        ? `this server's default branch (git config intentguard.defaultBranch) is ${refusal.head}, which does not exist`
+        : `this server's HEAD ${refusal.head ? `names ${refusal.head}, which does not exist` : "names no branch"}`;
+      return `${refusal.ref} is refused: a new branch or tag is judged as landing on the default branch, and ${named}. Set the server's HEAD to the default branch (git symbolic-ref HEAD refs/heads/<branch>, in the server's repository), or name it with git config intentguard.defaultBranch <branch>, then push again.`;
+    }
+    case "default-branch-deleted":
+      return `deleting ${refusal.ref} is refused: it is the default branch, and its rules in force would go with it (a branch created again has none in force). If it must go, the server's administrator allows it with git config intentguard.allowDefaultBranchDeletion true.`;
+    case "default-branch-recreated":
+      return `${refusal.ref} is refused: it is the default branch, created again on a server that holds rules (git config intentguard.adopted), so nothing would be in force for what it brings. Have the server's administrator restore the branch where it was (git update-ref in the server's repository), then push onto it.`;
+    case "old-missing":
+      return `${refusal.ref} is refused: its current value ${refusal.old} is not in this repository (is it damaged?), so the rules in force on it cannot be read. Have the server's administrator check the repository (git fsck).`;
+  }
+}

@@ -1,0 +1,91 @@
+import type { AgentDecision, HookAnswer } from "../../core/agent/agent-event.js";
+import type { AgentHookResult, AgentOutcome, WriteDenial } from "../../core/agent/agent-outcome.js";
+import type { ProtectedKind } from "../../core/agent/protected-paths.js";
+import type { IntentContext } from "../../core/intent-context.js";
+import { formatIntentContext } from "../intent/intent-context.js";
+import { plainStyle } from "../text/style.js";
+import { formatVerdictText } from "./verdict-text.js";
+
+/**
+ * What an agent's hook tells the model, in one catalogue: each names the path, why it is refused
+ * and the next step the model can take itself. They are read by a model, not a terminal: plain
+ * text, no colour.
+ */
+const say = {
+  unreadable: (agent: string, why: string) =>
+    `intentguard: this ${agent} hook payload could not be read (${why}), so the tool call is denied: nothing is written unchecked. If the agent's hook format changed, update intentguard; to go on without it, a person removes the hook (intentguard agent uninstall).`,
+  noPath: (tool: string) =>
+    `intentguard: the ${tool} call names no file intentguard can read, so it is denied: every write is judged against the selected intent before it happens. Write through a tool that names its file.`,
+  outside: (file: string, root: string) =>
+    `intentguard: ${file} is outside this repository (${root}), so writing it is denied: an agent works only inside the work tree whose intent it serves.`,
+  unresolvable: (file: string) =>
+    `intentguard: ${file} goes through a symlink whose target does not exist, so where the write would land cannot be judged and it is denied. Write to the target's own path.`,
+  hardLinked: (file: string) =>
+    `intentguard: ${file} has more than one name (a hard link), so a write to it changes files intentguard cannot see, and it is denied. A person removes the extra link (or copies the file) first.`,
+  gitDirectory: (file: string) =>
+    `intentguard: ${file} is inside git's own directory, so writing it is denied: git's hooks and configuration are not part of any intent. Use git commands.`,
+  protected: (file: string, kind: ProtectedKind) =>
+    kind === "rules"
+      ? `intentguard: ${file} holds the rules that bind this agent (or intentguard's record of them), so no agent writes it: a rules change is made by a person. To ask for more scope, run: npx intentguard scope request <ID> <path…> --why "…" (a person approves it).`
+      : `intentguard: ${file} configures the hooks that gate this agent (its own or another agent's, or git's), so no agent writes it: an agent cannot switch its own gate off. A person changes it (intentguard agent install / uninstall).`,
+  blocked: (verdictText: string) =>
+    `intentguard: this write is denied before it happens, as a commit of it would be refused:\n${verdictText.trimEnd()}`,
+  failed: (why: string) =>
+    `intentguard: the write could not be judged (${why}), so it is denied: nothing is written unchecked. Run intentguard doctor in the repository to see what is wrong.`,
+  sessionContext: (context: IntentContext | null, selectable: readonly string[], root: string) =>
+    context
+      ? `intentguard governs this repository (${root}): every file you write is judged before the write against the intent selected here, and out-of-scope writes are denied. The selected intent:\n${formatIntentContext(context, plainStyle)}To write outside this scope, ask: npx intentguard scope request ${context.id} <path…> --why "…" (a person approves it). Never edit .orchestration/active_intents.yaml, policies/intentguard.yaml or any agent's hook configuration.`
+      : `intentguard governs this repository (${root}), and no intent is selected in this work tree, so every file write will be denied. Ask a person to select one (npx intentguard select <ID>)${selectable.length ? `: ${selectable.join(", ")}` : ""}.`,
+  shellOutOfScope: (files: readonly string[], verdictText: string) =>
+    `intentguard: the shell command changed ${files.length === 1 ? "a file" : `${files.length} files`} outside what this intent may touch (${files.join(", ")}). A commit of them will be refused: undo those changes (git checkout -- <path>, or remove new files) before going on.\n${verdictText.trimEnd()}`,
+};
+
+/** The agent hook's answer, in the agent's own dialect, to what was decided. */
+export function agentHookAnswer({ dialect, event, outcome }: AgentHookResult): HookAnswer {
+  return dialect.answer(event, agentDecision(outcome));
+}
+
+function agentDecision(outcome: AgentOutcome): AgentDecision {
+  switch (outcome.kind) {
+    case "allow":
+      return outcome;
+    case "deny":
+      return { kind: "deny", message: denialText(outcome.denial) };
+    case "report":
+      return {
+        kind: "report",
+        message: say.shellOutOfScope(
+          outcome.files,
+          outcome.verdict ? formatVerdictText(outcome.verdict, plainStyle) : "",
+        ),
+      };
+    case "context":
+      return {
+        kind: "context",
+        text: say.sessionContext(outcome.context, outcome.selectable, outcome.root),
+      };
+  }
+}
+
+function denialText(denial: WriteDenial): string {
+  switch (denial.kind) {
+    case "unreadable":
+      return say.unreadable(denial.agent, denial.why);
+    case "no-path":
+      return say.noPath(denial.tool);
+    case "outside":
+      return say.outside(denial.file, denial.root);
+    case "unresolvable":
+      return say.unresolvable(denial.file);
+    case "hard-linked":
+      return say.hardLinked(denial.file);
+    case "git-directory":
+      return say.gitDirectory(denial.file);
+    case "protected":
+      return say.protected(denial.file, denial.protects);
+    case "blocked":
+      return say.blocked(formatVerdictText(denial.verdict, plainStyle));
+    case "failed":
+      return say.failed(denial.why);
+  }
+}

@@ -1,0 +1,27 @@
+import type { Verdict } from "../../core/judge/verdict.js";
+import { adviceText, noteText } from "./advice.js";
+
+/**
+ * A verdict as its stable, versioned JSON (`check --format json`, `status --json`): advice and
+ * notes worded, so tools read the same sentences people do.
+ */
+export function verdictJson(verdict: Verdict): unknown {
+  return {
+    version: verdict.version,
+    outcome: verdict.outcome,
+    kind: verdict.kind,
+    intent: verdict.intent,
+    findings: verdict.findings.map(({ advice, ...finding }) => ({
+      ...finding,
+      next: advice.map(adviceText),
+    })),
+    notes: verdict.notes.map(noteText),
+    path_count: verdict.path_count,
+    touches_rules: verdict.touches_rules,
+    paths: verdict.paths,
+  };
+}
+
+export function formatVerdictJson(verdict: Verdict): string {
+  return `${JSON.stringify(verdictJson(verdict), null, 2)}\n`;
+}
