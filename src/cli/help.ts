@@ -1,4 +1,4 @@
-import type { CommandSpec } from "../commands/command.js";
+import type { CommandSpec } from "../commands/support/command.js";
 import { version } from "../version.js";
 import { commands } from "./registry.js";
 

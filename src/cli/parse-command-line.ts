@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { CommandInput, CommandSpec } from "../commands/command.js";
+import type { CommandInput, CommandSpec } from "../commands/support/command.js";
 import { closestMatch } from "../core/closest-match.js";
 import { UsageError } from "../errors.js";
 import { usage } from "./help.js";

@@ -1,4 +1,4 @@
-import type { CommandSpec } from "../commands/command.js";
+import type { CommandSpec } from "../commands/support/command.js";
 
 /**
  * The output flag of every command that prints text or JSON: `--format text|json`, with `--json`

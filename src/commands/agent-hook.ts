@@ -3,7 +3,7 @@ import type { HookAnswer } from "../core/agent/agent-event.js";
 import type { Environment } from "../environment.js";
 import type { ExitCode } from "../errors.js";
 import { agentHookAnswer } from "../report/verdict/agent-hook-messages.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** What an agent's hook runs: the payload on stdin, the answer on stdout/stderr and the exit code. */
 export async function run({ positionals, env }: CommandInput): Promise<ExitCode> {

@@ -3,7 +3,7 @@ import { locateRepo } from "../git/repo.js";
 import { installAgent, wiringOf } from "../install/agent-hooks.js";
 import { agentWirings } from "../install/agent-wirings.js";
 import { formatAgentInstall } from "../report/setup/agent-install-report.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** `intentguard agent install <agent…>`: wires each agent's hooks in this repository. */
 export async function run({ positionals, env }: CommandInput): Promise<ExitCode> {

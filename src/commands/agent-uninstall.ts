@@ -3,7 +3,7 @@ import { locateRepo } from "../git/repo.js";
 import { uninstallAgent } from "../install/agent-hooks.js";
 import { formatAgentInstall } from "../report/setup/agent-install-report.js";
 import { agentsNamed } from "./agent-install.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** `intentguard agent uninstall <agent…>`: removes only intentguard's entries and files. */
 export async function run({ positionals, env }: CommandInput): Promise<ExitCode> {

@@ -21,7 +21,7 @@ import {
 import { noCommitsToCheck } from "../report/text/messages.js";
 import { styleFor } from "../report/text/style.js";
 import { version } from "../version.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * `check --range | --commit | --base | --ci`: every commit the range brings, judged as the hooks

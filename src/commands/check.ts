@@ -3,8 +3,8 @@ import { judgePaths } from "../gate/judge-paths.js";
 import { judgeStaged } from "../gate/judge-staged.js";
 import { locateRepo } from "../git/repo.js";
 import { parseVerdictFormat, writeVerdict } from "../report/verdict/write-verdict.js";
-import type { CommandInput } from "./command.js";
-import { verdictExitCode } from "./verdict-exit-code.js";
+import type { CommandInput } from "./support/command.js";
+import { verdictExitCode } from "./support/verdict-exit-code.js";
 
 const modes = ["staged", "paths", "range", "commit", "base", "ci"] as const;
 const rangeModes = new Set<string>(["range", "commit", "base", "ci"]);

@@ -9,7 +9,7 @@ import { DemoRepo } from "../git/demo-repo.js";
 import { hermeticGitEnv } from "../git/hermetic-env.js";
 import { cliPath } from "../install/package-root.js";
 import { styleFor } from "../report/text/style.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 const intents = `active_intents:
   - id: "INT-001"

@@ -3,7 +3,7 @@ import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { formatDoctorReport } from "../report/setup/doctor-report.js";
 import { styleFor } from "../report/text/style.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** Lists what would keep the hooks from running here, each with its fix; exit 1 if anything does. */
 export async function run({ env }: CommandInput): Promise<ExitCode> {

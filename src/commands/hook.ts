@@ -1,7 +1,7 @@
 import { closestMatch } from "../core/closest-match.js";
 import type { Environment } from "../environment.js";
 import { ExitCode, UsageError } from "../errors.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 type HookModule = { run(args: string[], env: Environment): Promise<ExitCode> };
 

@@ -13,7 +13,7 @@ import { packageRoot } from "../install/package-root.js";
 import { addPrepareScript } from "../install/prepare-script.js";
 import { formatInitNextSteps, formatScaffoldReport } from "../report/setup/init-report.js";
 import { formatInstallReport } from "../report/setup/install-report.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 const ledgerIgnorePath = ".orchestration/.gitignore";
 

@@ -2,7 +2,7 @@ import { ExitCode, IntentguardError } from "../errors.js";
 import { locateRepo, type Repo } from "../git/repo.js";
 import { installHooks } from "../install/install-hooks.js";
 import { formatInstallReport } from "../report/setup/install-report.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 export async function run({ env }: CommandInput): Promise<ExitCode> {
   const repo = await repoToInstall(env);

@@ -3,7 +3,7 @@ import { locateRepo } from "../git/repo.js";
 import { lintIntents } from "../governance/intent-lint.js";
 import { formatIntentLint, intentLintJson } from "../report/intent/intent-lint.js";
 import { styleFor } from "../report/text/style.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * Checks the working copy's intents file and every work tree's selection; exit 1 when any

@@ -8,7 +8,7 @@ import {
 } from "../report/intent/intent-list.js";
 import { skippedNoteLinesMessage } from "../report/text/messages.js";
 import { styleFor } from "../report/text/style.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * Every intent of the working copy's intents file (what the lifecycle commands edit): status,

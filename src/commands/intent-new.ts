@@ -6,8 +6,8 @@ import { locateRepo } from "../git/repo.js";
 import { prepareNewIntent } from "../governance/intent-lifecycle.js";
 import { intentAddedText } from "../report/intent/intent-lifecycle.js";
 import { styleFor } from "../report/text/style.js";
-import type { CommandInput } from "./command.js";
-import { askForMissing, type PatternCheck } from "./intent-new-prompt.js";
+import type { CommandInput } from "./support/command.js";
+import { askForMissing, type PatternCheck } from "./support/intent-new-prompt.js";
 
 const command = "intent new";
 

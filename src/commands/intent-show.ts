@@ -15,7 +15,7 @@ import {
 import { knownIntentsText, unknownIntentMessage } from "../report/intent/unknown-intent.js";
 import { skippedNoteLinesMessage } from "../report/text/messages.js";
 import { styleFor } from "../report/text/style.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * One intent of the working copy's intents file, every field, with each extended-scope grant and

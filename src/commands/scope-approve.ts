@@ -3,8 +3,8 @@ import { locateRepo } from "../git/repo.js";
 import { approveGrant } from "../governance/grants.js";
 import { grantApprovedText } from "../report/intent/grant-report.js";
 import { ledgerNotice } from "../report/trace/ledger-notice.js";
-import type { CommandInput } from "./command.js";
-import { grantArguments } from "./scope-grant-argument.js";
+import type { CommandInput } from "./support/command.js";
+import { grantArguments } from "./support/scope-grant-argument.js";
 
 /** `scope approve <ID> [--grant N]`: a person's approval, under git's user.email. */
 export async function run(input: CommandInput): Promise<ExitCode> {

@@ -3,7 +3,7 @@ import { locateRepo } from "../git/repo.js";
 import { requestGrant } from "../governance/grants.js";
 import { grantRequestedText } from "../report/intent/grant-report.js";
 import { ledgerNotice } from "../report/trace/ledger-notice.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** `scope request <ID> <path…> --why "…"`: appends an unapproved extended_scope grant. */
 export async function run({ values, positionals, env }: CommandInput): Promise<ExitCode> {

@@ -3,8 +3,8 @@ import { locateRepo } from "../git/repo.js";
 import { reviewGrant } from "../governance/grants.js";
 import { grantReviewedText } from "../report/intent/grant-report.js";
 import { ledgerNotice } from "../report/trace/ledger-notice.js";
-import type { CommandInput } from "./command.js";
-import { grantArguments } from "./scope-grant-argument.js";
+import type { CommandInput } from "./support/command.js";
+import { grantArguments } from "./support/scope-grant-argument.js";
 
 /** `scope review <ID> [--grant N]`: the policy's reviewer decides; exit 1 when it rejects. */
 export async function run(input: CommandInput): Promise<ExitCode> {

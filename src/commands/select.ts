@@ -8,8 +8,8 @@ import { formatIntentContext } from "../report/intent/intent-context.js";
 import { unknownIntentMessage } from "../report/intent/unknown-intent.js";
 import { styleFor } from "../report/text/style.js";
 import { clearSelection, writeSelection } from "../state/selection.js";
-import type { CommandInput } from "./command.js";
-import { recordEvent } from "./record-event.js";
+import type { CommandInput } from "./support/command.js";
+import { recordEvent } from "./support/record-event.js";
 
 /**
  * The handshake: an agent or a person chooses the intent this work tree serves and gets back its

@@ -5,7 +5,7 @@ import { locateRepo } from "../git/repo.js";
 import { styleFor } from "../report/text/style.js";
 import { formatStatus } from "../report/verdict/status.js";
 import { verdictJson } from "../report/verdict/verdict-json.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** The active intent, its scope, and the verdict on what is staged right now. Always exit 0. */
 export async function run({ values, env }: CommandInput): Promise<ExitCode> {

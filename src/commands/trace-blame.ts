@@ -15,7 +15,7 @@ import {
 import { formatBlameText } from "../report/blame/blame-text.js";
 import { styleFor } from "../report/text/style.js";
 import { blameWithTraces } from "../trace/blame-trace.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * `trace blame [<rev>] <path>`: every line with the commit that last changed it, its intent, its

@@ -3,7 +3,7 @@ import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { noCommitsYetMessage, skippedNoteLinesMessage } from "../report/text/messages.js";
 import { recordsInRange } from "../trace/read-records.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * The records of a range as JSONL, or as Agent Trace 0.1.0 records (one per line). A note line

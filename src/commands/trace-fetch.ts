@@ -4,7 +4,7 @@ import { locateRepo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
 import { badRemoteMessage } from "../report/text/messages.js";
 import { fetchNotes } from "../trace/sync-notes.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** Fetches a remote's refs/notes/intentguard and merges it into ours, keeping both sides. */
 export async function run({ positionals, env }: CommandInput): Promise<ExitCode> {

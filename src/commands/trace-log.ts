@@ -18,7 +18,7 @@ import { formatTraceLog, traceLogJson } from "../report/trace/trace-log.js";
 import { notesNotFetchedMessage } from "../report/trace/untraced.js";
 import { headIsUnborn, historySummaries } from "../trace/commit-range.js";
 import { recordsOfCommits } from "../trace/read-records.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * Commits per intent (governance and merges that author nothing apart), with counts of files and

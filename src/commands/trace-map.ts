@@ -9,7 +9,7 @@ import { intentMapMarkdown } from "../report/intent/intent-map-markdown.js";
 import { plural } from "../report/text/count.js";
 import { noCommitsYetMessage, skippedNoteLinesMessage } from "../report/text/messages.js";
 import { recordsInRange } from "../trace/read-records.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * Regenerates .orchestration/intent_map.md from the trace records of HEAD's history; note lines

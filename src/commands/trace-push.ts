@@ -4,7 +4,7 @@ import { locateRepo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
 import { badRemoteMessage } from "../report/text/messages.js";
 import { pushNotes } from "../trace/sync-notes.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** Pushes refs/notes/intentguard (merging the remote's first when they diverged). */
 export async function run({ positionals, env }: CommandInput): Promise<ExitCode> {

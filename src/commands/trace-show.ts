@@ -9,7 +9,7 @@ import { formatTraceShow, traceShowJson } from "../report/trace/trace-show.js";
 import { type UntracedReason, untracedCommitMessage } from "../report/trace/untraced.js";
 import { commitsBeforeAdoption, headIsUnborn } from "../trace/commit-range.js";
 import { noteLines } from "../trace/note-records.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 const usage = "intentguard trace show [<rev>] [--json]";
 

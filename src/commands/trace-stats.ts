@@ -6,7 +6,7 @@ import { styleFor } from "../report/text/style.js";
 import { formatTraceStatsJson } from "../report/trace/trace-stats-json.js";
 import { formatTraceStatsText } from "../report/trace/trace-stats-text.js";
 import { traceStats } from "../trace/trace-stats.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /**
  * `trace stats [<range>] [--path <path>]`: per intent and per contributor, the commits, the lines

@@ -5,7 +5,7 @@ import { styleFor } from "../report/text/style.js";
 import { notesNotFetchedMessage } from "../report/trace/untraced.js";
 import { formatVerifyReport, verifyReportJson } from "../report/trace/verify-report.js";
 import { verifyProblems, verifyTraces } from "../trace/verify-traces.js";
-import type { CommandInput } from "./command.js";
+import type { CommandInput } from "./support/command.js";
 
 /** Proves the ledger chain and the traces of a range; exit 1 when anything is wrong. */
 export async function run({ values, env }: CommandInput): Promise<ExitCode> {

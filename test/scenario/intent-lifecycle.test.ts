@@ -560,7 +560,7 @@ function runAsync(repo: TestRepo, args: string[]): Promise<Run> {
 describe("prompts on a terminal", () => {
   it("asks for the name and the scope until the answers are usable", async () => {
     const { PassThrough } = await import("node:stream");
-    const { askForMissing } = await import("../../src/commands/intent-new-prompt.js");
+    const { askForMissing } = await import("../../src/commands/support/intent-new-prompt.js");
     const { checkPattern } = await import("../../src/commands/intent-new.js");
     const input = new PassThrough();
     const output = new PassThrough();

@@ -15,7 +15,7 @@ export async function recordDenial(
   verdict: Verdict,
   commit?: string,
 ): Promise<void> {
-  const { recordEvent } = await import("../record-event.js");
+  const { recordEvent } = await import("../support/record-event.js");
   const errors = verdict.findings.filter((finding) => finding.severity === "error");
   const paths = [...new Set(errors.flatMap((finding) => finding.paths))];
   try {

@@ -1,4 +1,4 @@
-import { UsageError } from "../errors.js";
+import { UsageError } from "../../errors.js";
 import type { CommandInput } from "./command.js";
 
 /** The intent ID and the optional `--grant N` (1-based) of `scope approve` and `scope review`. */

@@ -1,9 +1,9 @@
-import type { LifecycleAction } from "../core/intent-lifecycle.js";
-import { ExitCode, UsageError } from "../errors.js";
-import { locateRepo } from "../git/repo.js";
-import { prepareStatusChange } from "../governance/intent-lifecycle.js";
-import { statusChangedText } from "../report/intent/intent-lifecycle.js";
-import { styleFor } from "../report/text/style.js";
+import type { LifecycleAction } from "../../core/intent-lifecycle.js";
+import { ExitCode, UsageError } from "../../errors.js";
+import { locateRepo } from "../../git/repo.js";
+import { prepareStatusChange } from "../../governance/intent-lifecycle.js";
+import { statusChangedText } from "../../report/intent/intent-lifecycle.js";
+import { styleFor } from "../../report/text/style.js";
 import type { CommandInput } from "./command.js";
 
 /**

@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline";
-import { UsageError } from "../errors.js";
+import { UsageError } from "../../errors.js";
 
 /** A pattern checked and normalised, or why it cannot be a scope pattern. */
 export type PatternCheck = { ok: true; pattern: string } | { ok: false; problem: string };

@@ -1,5 +1,5 @@
-import type { Environment } from "../environment.js";
-import type { ExitCode } from "../errors.js";
+import type { Environment } from "../../environment.js";
+import type { ExitCode } from "../../errors.js";
 
 /** One flag of a command: how it parses and how help describes it. */
 export interface OptionSpec {

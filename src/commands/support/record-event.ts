@@ -1,6 +1,6 @@
-import type { Repo } from "../git/repo.js";
-import { appendLedgerEvent, type LedgerEvent } from "../ledger/ledger.js";
-import { ledgerNotice } from "../report/trace/ledger-notice.js";
+import type { Repo } from "../../git/repo.js";
+import { appendLedgerEvent, type LedgerEvent } from "../../ledger/ledger.js";
+import { ledgerNotice } from "../../report/trace/ledger-notice.js";
 
 /** Appends an event to the ledger and tells the user on stderr what the append found. */
 export async function recordEvent(repo: Repo, event: LedgerEvent): Promise<void> {
