@@ -17,8 +17,8 @@ export type Failure =
       action: LifecycleAction;
       judgement: Extract<TransitionJudgement, { kind: "refused" }>;
     }
-  /** `scope request` of paths the intent's rules refuse. */
-  | { kind: "grant-refused"; intent: Intent; refusal: GrantRequestRefusal }
+  /** `scope request` of paths the intent's rules refuse; `reviewer`: the policy has one. */
+  | { kind: "grant-refused"; intent: Intent; refusal: GrantRequestRefusal; reviewer: boolean }
   /** `scope approve`/`review` without a grant to act on: `--grant N` out of range, or no choice. */
   | {
       kind: "grant-not-chosen";

@@ -66,7 +66,8 @@ export async function requestGrant(
   const policy = await judgingPolicy(repo);
   const refusal = judgeGrantRequest(intent, policy, paths);
   if (refusal) {
-    throw new FailureError({ kind: "grant-refused", intent, refusal }, ExitCode.Blocked);
+    const reviewer = policy.extended_scope.reviewer !== undefined;
+    throw new FailureError({ kind: "grant-refused", intent, refusal, reviewer }, ExitCode.Blocked);
   }
   const grants = ["active_intents", index, "extended_scope"];
   const grant = opened.document.createNode({ paths, justification });

@@ -232,16 +232,16 @@ async function traceFindings(
   const { verifyTraces, untracedDetail } = await import("../trace/verify-traces.js");
   const report = await verifyTraces(repo, source.spec);
   // One finding per commit and rule, every detail in it: a fingerprint names one problem.
-  const grouped = new Map<string, { commit: string; rule: RangeRule; details: string[] }>();
+  const grouped = new Map<string, { commit: string; rule: RangeRule; issues: TraceIssue[] }>();
   for (const issue of report.issues) {
     if (!judged.has(issue.commit)) continue;
     const rule = traceRules[issue.kind];
     const key = `${issue.commit} ${rule}`;
-    const group = grouped.get(key) ?? { commit: issue.commit, rule, details: [] };
-    group.details.push(issue.detail);
+    const group = grouped.get(key) ?? { commit: issue.commit, rule, issues: [] };
+    group.issues.push(issue);
     grouped.set(key, group);
   }
-  return [...grouped.values()].map(({ commit, rule, details }) =>
+  return [...grouped.values()].map(({ commit, rule, issues }) =>
     rangeFinding({
       rule,
       severity: "error",
@@ -250,20 +250,31 @@ async function traceFindings(
       path: null,
       line: null,
       message:
-        rule === "trace_missing" && details.length === 1 && details[0] === untracedDetail
+        issues.length === 1 && issues[0]?.kind === "untraced" && issues[0].detail === untracedDetail
           ? "the commit has no trace record (made with hooks off, or its notes were not fetched: intentguard trace fetch)"
-          : `${traceProblem[rule]}: ${details.join("; ")}`,
+          : traceMessage(issues),
     }),
   );
 }
 
-/** What a trace finding's details are about, said before them. */
-const traceProblem: Record<RangeRule, string> = {
-  trace_missing: "the commit's trace record cannot be read",
-  trace_invalid: "the commit's trace record is invalid",
-  trace_tampered: "the commit's trace record disagrees with the commit",
-  governance_unreadable: "the rules cannot be read",
+/** What each kind of trace issue is about, said before its details. */
+const traceProblem: Record<TraceIssue["kind"], string> = {
+  untraced: "no trace record can be read for the commit",
+  invalid: "the commit's trace record is invalid",
+  tampered: "the commit's trace record disagrees with the commit",
+  ledger: "the commit's trace record disagrees with this clone's ledger",
 };
+
+/** The issues of one finding, each kind's details after what they are about. */
+function traceMessage(issues: readonly TraceIssue[]): string {
+  const kinds = [...new Set(issues.map((issue) => issue.kind))];
+  return kinds
+    .map((kind) => {
+      const details = issues.filter((issue) => issue.kind === kind).map((issue) => issue.detail);
+      return `${traceProblem[kind]}: ${details.join("; ")}`;
+    })
+    .join("; ");
+}
 
 /** A resolved range as the landing it checks: in a clone, adoption is judged against its refs. */
 export function rangeLanding(repo: Repo, range: ResolvedRange): Landing {

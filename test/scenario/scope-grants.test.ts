@@ -163,7 +163,8 @@ describe("scope request", () => {
     const again = repo.intentguard(["scope", "request", "INT-001", "src/utils/", "--why", "y"]);
     expect(again.status).toBe(1);
     expect(again.stderr).toBe(
-      "intentguard: Grant 1 of INT-001 already asks for these paths: approve it (intentguard scope approve INT-001 --grant 1) or have it reviewed (intentguard scope review INT-001 --grant 1).\n",
+      // No reviewer in this policy: approving is the one way.
+      "intentguard: Grant 1 of INT-001 already asks for these paths: approve it (intentguard scope approve INT-001 --grant 1).\n",
     );
   });
 });
@@ -344,9 +345,14 @@ describe("scope review", () => {
     } = await reviewed(
       'cat > request.json\necho "The move is needed."\necho "RESOLUTION: APPROVED"\n',
     );
-    // With a reviewer in the policy, the request names both ways to approve.
+    // With a reviewer in the policy, the request names both ways to approve, and so does the
+    // refusal of the same paths again.
     expect(asked.stdout).toContain(
       "  a person: intentguard scope approve INT-001 --grant 1\n  the policy's reviewer: intentguard scope review INT-001 --grant 1\n",
+    );
+    const again = repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]);
+    expect(again.stderr).toBe(
+      "intentguard: Grant 1 of INT-001 already asks for these paths: approve it (intentguard scope approve INT-001 --grant 1) or have it reviewed (intentguard scope review INT-001 --grant 1).\n",
     );
     expect(review.status, review.stderr).toBe(0);
     expect(review.stdout).toBe(

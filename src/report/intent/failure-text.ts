@@ -15,7 +15,7 @@ export function failureText(failure: Failure): string {
     case "transition-refused":
       return transitionRefusedText(failure.id, failure.action, failure.judgement);
     case "grant-refused":
-      return grantRefusalText(failure.intent, failure.refusal);
+      return grantRefusalText(failure.intent, failure.refusal, failure.reviewer);
     case "grant-not-chosen":
       return grantSelectionText(failure.intent, failure.grants, failure.asked);
   }

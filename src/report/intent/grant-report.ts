@@ -6,14 +6,18 @@ import type { ReviewDecision } from "../../core/scope/review-decision.js";
 import { layoutNote } from "./intent-lifecycle.js";
 
 /** Why `scope request` refuses a grant, with what to do instead. */
-export function grantRefusalText(intent: Intent, refusal: GrantRequestRefusal): string {
+export function grantRefusalText(
+  intent: Intent,
+  refusal: GrantRequestRefusal,
+  reviewer: boolean,
+): string {
   switch (refusal.kind) {
     case "forbidden":
       return `${intent.id} forbids ${refusal.paths.join(", ")} (forbidden_scope), and a forbidden path is never granted: deny wins over every grant. Change forbidden_scope in ${intentsFilePath} in a governance commit if the intent really needs it.`;
     case "adds-nothing":
       return `${intent.id} already covers ${refusal.paths.join(", ")}, so this grant would add nothing. Commit the change under ${intent.id} as it is.`;
     case "duplicate":
-      return `Grant ${refusal.grant} of ${intent.id} already asks for these paths: approve it (intentguard scope approve ${intent.id} --grant ${refusal.grant}) or have it reviewed (intentguard scope review ${intent.id} --grant ${refusal.grant}).`;
+      return `Grant ${refusal.grant} of ${intent.id} already asks for these paths: approve it (intentguard scope approve ${intent.id} --grant ${refusal.grant})${reviewer ? ` or have it reviewed (intentguard scope review ${intent.id} --grant ${refusal.grant})` : ""}.`;
   }
 }
 
