@@ -12,13 +12,19 @@ export default defineConfig({
     // summary-reporter closes the run with `N passed, N failed`: keep this order.
     reporters: [
       "default",
-      "./test/support/coverage-reporter.ts",
+      // The merged coverage (in-process and CLI processes) a whole run must keep: the suite's on
+      // 2026-12-03 (lines 88.5%, statements 87.6%, branches 81.6%, functions 95.8%), less a
+      // point for what the CLI processes' dumps vary by from run to run. Raise it, never lower it.
+      [
+        "./test/support/coverage-reporter.ts",
+        { thresholds: { lines: 87.5, statements: 86.5, branches: 80.5, functions: 94.5 } },
+      ],
       "./test/support/summary-reporter.ts",
     ],
     // Coverage of src/, in-process and in the CLI processes the tests start (merged and printed
-    // by coverage-reporter); no report files, no thresholds. Each run has its own directory, which
-    // it removes at the end: vitest empties its directory when it starts, which would break a run
-    // going on at the same time in the same checkout.
+    // by coverage-reporter, which holds a whole run to the thresholds above); no report files.
+    // Each run has its own directory, which it removes at the end: vitest empties its directory
+    // when it starts, which would break a run going on at the same time in the same checkout.
     coverage: {
       enabled: true,
       provider: "v8",

@@ -1,6 +1,6 @@
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { Reporter, Vitest } from "vitest/node";
+import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { addCliHits, type CoverageMap, cliProcessCoverage, type Metric } from "./cli-coverage.js";
 import { cliCoverageVariable } from "./cli-coverage-dumps.js";
 
@@ -21,6 +21,13 @@ export default class CoverageReporter implements Reporter {
   private root = process.cwd();
   private dumpDir: string | undefined;
   private output: string[] = [];
+  private total: FolderTotals | undefined;
+
+  /**
+   * `thresholds`: the merged coverage of src/ (percent per metric) a run of the whole suite must
+   * reach; a run of some files only is not held to it.
+   */
+  constructor(private readonly options: { thresholds?: Partial<Record<Metric, number>> } = {}) {}
 
   onInit(vitest: Vitest): void {
     const coverage = vitest.config.coverage;
@@ -47,6 +54,7 @@ export default class CoverageReporter implements Reporter {
         `Coverage of src/ by folder (${source}):`,
         ...table(summarise(map, this.root)),
       ];
+      this.total = summarise(map, this.root).get("total");
       const alone = inProcess.get("total");
       if (cli && alone)
         this.output.push(`  (in-process tests alone: ${percent(alone.lines)} of lines)`);
@@ -58,9 +66,31 @@ export default class CoverageReporter implements Reporter {
     }
   }
 
-  onTestRunEnd(): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     this.removeDumps();
     if (this.output.length > 0) process.stdout.write(`\n${this.output.join("\n")}\n`);
+    const below = this.belowThresholds(testModules.length);
+    if (below.length > 0) {
+      process.stdout.write(
+        `coverage below the thresholds (vitest.config.ts): ${below.join(", ")}\n`,
+      );
+      process.exitCode = 1;
+    }
+  }
+
+  /** The metrics under their threshold, when every test file of the suite ran. */
+  private belowThresholds(modules: number): string[] {
+    const { thresholds } = this.options;
+    if (!thresholds || !this.total || modules < testFileCount(this.root)) return [];
+    const total = this.total;
+    return metrics.flatMap((metric) => {
+      const wanted = thresholds[metric];
+      const { covered, total: all } = total[metric];
+      const have = all === 0 ? 100 : (100 * covered) / all;
+      return wanted !== undefined && have < wanted
+        ? [`${metric} ${have.toFixed(1)}% < ${wanted}%`]
+        : [];
+    });
   }
 
   private removeDumps(): void {
@@ -119,4 +149,14 @@ function table(folders: Map<string, FolderTotals>): string[] {
     );
   }
   return lines;
+}
+
+/** How many test files the suite has: every *.test.ts under src/ and test/. */
+function testFileCount(root: string): number {
+  const count = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((total, entry) => {
+      if (entry.isDirectory()) return total + count(path.join(dir, entry.name));
+      return total + (entry.name.endsWith(".test.ts") ? 1 : 0);
+    }, 0);
+  return count(path.join(root, "src")) + count(path.join(root, "test"));
 }
