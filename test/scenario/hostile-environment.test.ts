@@ -1,6 +1,7 @@
 import {
   chmodSync,
   existsSync,
+  lchownSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -26,11 +27,44 @@ import {
  * A broken environment — unreadable or misplaced state files, a read-only git directory, a
  * damaged cache, a package that was never built — is never "a bug" (exit 3): it is one explained
  * paragraph naming the path and the fix (exit 2), or, where the step only saves time, nothing.
- * Tests run as root in CI, where chmod does not stop reads or writes: there a directory or a file
- * put in the wrong place makes the same system calls fail, and the permission cases run only
- * when the tests do not run as root.
+ * Tests run as root in CI, where chmod does not stop reads or writes: there the permission cases
+ * run the CLI as nobody (setpriv), from a copy of the package in the test's own directory, which
+ * nobody owns while the command runs.
  */
 const isRoot = process.getuid?.() === 0;
+const nobody = 65534;
+
+/**
+ * How a permission case runs intentguard: as the user running the tests, or, as root, as nobody
+ * (for whom chmod binds). The repository is nobody's only while the command runs: git refuses a
+ * repository another user owns, and the test's own git commands run as root.
+ */
+function unprivileged(repo: TestRepo): (args: string[]) => Run {
+  if (!isRoot) return (args) => repo.intentguard(args);
+  const cli = installPackageCopy(path.join(repo.base, "nobody", "node_modules"), {
+    copyDependencies: true,
+  });
+  return (args) => {
+    owned(repo.base, nobody);
+    try {
+      const privileges = [`--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups"];
+      // No coverage dump: nobody may not write the run's coverage directory.
+      return repo.run("setpriv", [...privileges, process.execPath, cli, ...args], {
+        env: { NODE_V8_COVERAGE: undefined },
+      });
+    } finally {
+      owned(repo.base, 0);
+    }
+  };
+}
+
+/** Gives `dir` and everything under it to `uid` (its group too), links themselves not followed. */
+function owned(dir: string, uid: number): void {
+  lchownSync(dir, uid, uid);
+  for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    lchownSync(path.join(dir, entry), uid, uid);
+  }
+}
 
 /** One explained paragraph with the given exit code: no stack, no bug hint. */
 function expectExplained(result: Run, status: number, ...fragments: string[]): void {
@@ -100,14 +134,15 @@ describe("an unreadable intent selection", () => {
     expect(commit.stderr).toContain("declares no intent");
   });
 
-  it.skipIf(isRoot)("is explained when selection.json may not be read (exit 2)", async () => {
+  it("is explained when selection.json may not be read (exit 2)", async () => {
     const repo = await createSelectedRepo();
     repo.write("src/auth/login.ts", "export const login = 2;\n");
     repo.git("add", "-A");
+    const run = unprivileged(repo);
     const selection = path.join(repo.dir, ".git/intentguard/selection.json");
     madeReadOnly.push(path.dirname(selection));
     chmodSync(selection, 0o000);
-    const result = repo.intentguard(["check", "--staged"]);
+    const result = run(["check", "--staged"]);
     expectExplained(result, 2, selection, "permission denied", `chmod u+r ${selection}`);
   });
 });
@@ -132,12 +167,13 @@ describe("select with a state directory or a ledger it cannot write", () => {
     expect(repo.intentguard(["select", "--clear"]).stdout).toContain("no intent was selected");
   });
 
-  it.skipIf(isRoot)("is explained when .git/intentguard may not be written", async () => {
+  it("is explained when .git/intentguard may not be written", async () => {
     const repo = await createGovernedRepo();
+    const run = unprivileged(repo);
     const stateDir = path.join(repo.dir, ".git/intentguard");
     mkdirSync(stateDir, { recursive: true });
     readOnly(stateDir);
-    const result = repo.intentguard(["select", "INT-001"]);
+    const result = run(["select", "INT-001"]);
     expectExplained(result, 2, "permission denied", `chmod u+w ${stateDir}`);
     expect(existsSync(path.join(stateDir, "selection.json"))).toBe(false);
     expect(temporaryFiles(stateDir)).toEqual([]);
@@ -170,11 +206,12 @@ describe("select with a state directory or a ledger it cannot write", () => {
     expect(existsSync(path.join(repo.dir, ".git/intentguard/selection.json"))).toBe(false);
   });
 
-  it.skipIf(isRoot)("is explained when the ledger's directory may not be written", async () => {
+  it("is explained when the ledger's directory may not be written", async () => {
     const repo = await createGovernedRepo();
+    const run = unprivileged(repo);
     const orchestration = path.join(repo.dir, ".orchestration");
     readOnly(orchestration);
-    const result = repo.intentguard(["select", "INT-001"]);
+    const result = run(["select", "INT-001"]);
     expectExplained(result, 2, "agent_trace.jsonl", `chmod u+w ${orchestration}`);
     expect(existsSync(path.join(repo.dir, ".git/intentguard/selection.json"))).toBe(false);
   });
@@ -212,8 +249,9 @@ describe("a git directory intentguard cannot write to", () => {
     expect(repo.commitCount()).toBe(before + 1);
   });
 
-  it.skipIf(isRoot)("still judges when the whole git directory is read-only", async () => {
+  it("still judges when the whole git directory is read-only", async () => {
     const repo = await stagedAuthChange();
+    const run = unprivileged(repo);
     const gitDir = path.join(repo.dir, ".git");
     rmSync(path.join(gitDir, "intentguard/cache"), { recursive: true, force: true });
     madeReadOnly.push(gitDir);
@@ -221,10 +259,10 @@ describe("a git directory intentguard cannot write to", () => {
       const full = path.isAbsolute(entry) ? entry : path.join(gitDir, entry);
       if (statSync(full).isDirectory()) chmodSync(full, 0o555);
     }
-    const allowed = repo.intentguard(["check", "--staged", "--intent", "INT-001"]);
-    expect(allowed.stdout).toContain("allowed — INT-001 (Auth), 1 path in scope");
+    const allowed = run(["check", "--staged", "--intent", "INT-001"]);
+    expect(allowed.stdout, allowed.stderr).toContain("allowed — INT-001 (Auth), 1 path in scope");
     expect(allowed.status).toBe(0);
-    expectExplained(repo.intentguard(["select", "INT-001"]), 2, "permission denied");
+    expectExplained(run(["select", "INT-001"]), 2, "permission denied");
   });
 });
 
