@@ -422,11 +422,16 @@ describe("scope review", () => {
   });
 
   it("rejects a reviewer that hangs past timeout_seconds, killing it", async () => {
-    const started = Date.now();
-    const { repo, review } = await reviewed('sleep 30\necho "RESOLUTION: APPROVED"\n', 1);
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // Had the review waited for the reviewer, it would have found `finished` there and the
+    // reviewer gone by itself; killed, the reviewer never gets to write it.
+    const { repo, review } = await reviewed(
+      'echo $$ > reviewer.pid\nsleep 30\ntouch finished\necho "RESOLUTION: APPROVED"\n',
+      1,
+    );
     expect(review.status).toBe(1);
     expect(review.stdout).toContain("  intentguard: the reviewer did not answer within 1 s");
+    expect(existsSync(path.join(repo.dir, "finished"))).toBe(false);
+    expect(alive(Number(repo.read("reviewer.pid").trim()))).toBe(false);
     expect(repo.read(intentsFile)).not.toContain("approval:");
   });
 
@@ -484,8 +489,8 @@ describe("scope review", () => {
       expect(review.stdout).toContain("  intentguard: the reviewer did not answer within 1 s");
       const pid = Number(repo.read("detached.pid").trim());
       expect(pid).toBeGreaterThan(0);
+      // Gone, so it never writes `survived`: no need to wait and look.
       expect(alive(pid)).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 4000));
       expect(existsSync(path.join(repo.dir, "survived"))).toBe(false);
     },
   );
@@ -556,9 +561,8 @@ describe("a reviewer that leaves a child holding its output", () => {
       repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]),
       "request",
     );
-    const started = Date.now();
+    // Waiting for the pipe to close would have taken the child's 30 s and its "late" with it.
     const review = repo.intentguard(["scope", "review", "INT-001"]);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(review.status, review.stdout + review.stderr).toBe(0);
     expect(review.stdout).not.toContain("late");
   });
