@@ -42,7 +42,10 @@ function sourceFiles(dir = src): SourceFile[] {
             .replace(/\.js$/, ".ts")
         : specifier;
     const values = [...specifiers];
-    for (const specifier of typeOnly) values.splice(values.indexOf(specifier), 1);
+    for (const specifier of typeOnly) {
+      const at = values.indexOf(specifier);
+      if (at !== -1) values.splice(at, 1);
+    }
     return [{ name, text, imports: specifiers.map(resolve), valueImports: values.map(resolve) }];
   });
 }

@@ -26,6 +26,9 @@ export function installPackageCopy(
     if (copyDependencies) cpSync(source, copy, { recursive: true, dereference: true });
     else symlinkSync(source, copy);
   }
+  // Its command, as npm links it: what `npx intentguard` finds in the project.
+  mkdirSync(path.join(nodeModules, ".bin"), { recursive: true });
+  symlinkSync("../intentguard/dist/cli.cjs", path.join(nodeModules, ".bin", "intentguard"));
   return path.join(target, "dist", "cli.cjs");
 }
 
