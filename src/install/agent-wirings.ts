@@ -8,7 +8,7 @@ import {
 } from "../core/agent/agent-config.js";
 import type { HookFailure } from "./agent-hook-command.js";
 
-/** What a crash, a timeout or a missing node does to a tool call, per agent (README, doctor). */
+/** What a crash, a timeout or a missing node does to a tool call, per agent (docs/agents.md, doctor). */
 export type FailureMode = "blocks" | "proceeds";
 
 /** How one agent is wired: a JSON file we merge into, or files of our own. */

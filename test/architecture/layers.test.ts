@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { projectRoot } from "../support/test-repo.js";
 
 /**
- * The layers README.md's Development section describes, held as tests: each rule lists the files
+ * The layers docs/development.md describes, held as tests: each rule lists the files
  * that break it, so a failure names the import to move.
  */
 const src = path.join(projectRoot, "src");
@@ -60,7 +60,7 @@ const violations = (
     file.imports.filter((specifier) => bad(specifier, file)).map((i) => `${file.name} → ${i}`),
   );
 
-/** The use cases (README.md's layer table): they import core, git and the stores. */
+/** The use cases (docs/development.md's layer table): they import core, git and the stores. */
 const useCaseFolders = ["gate", "land", "ci", "trace", "install", "doctor", "governance", "agent"];
 
 /** Node modules that read or write the world; pure computation (crypto, string_decoder) is fine. */

@@ -7,7 +7,7 @@ import { createSelectedRepo } from "../support/test-repo.js";
 import { expectRangesMatchContent, noteRecords } from "../support/traces.js";
 
 /**
- * Each line of a file as `git show <commit>:<path>` gives it, hashed the way README says to
+ * Each line of a file as `git show <commit>:<path>` gives it, hashed the way docs/records.md says to
  * recompute line_hashes, with Node's crypto and none of intentguard's code.
  */
 function independentFileLineHashes(content: string): string[] {

@@ -12,7 +12,7 @@ import {
 } from "../support/traces.js";
 
 /**
- * Each claim of README's "What verify proves", against real git: an edit of each kind is found
+ * Each claim of docs/trust-model.md's "What verify proves", against real git: an edit of each kind is found
  * (exit 1, the issue named), and what is out of reach stays documented as such.
  */
 

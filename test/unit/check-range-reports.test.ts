@@ -708,7 +708,7 @@ describe("formatRangeCheckSarif", () => {
     const driver = run.tool.driver;
     expect(driver.name).toBe("intentguard");
     expect(driver.version).toBe("0.1.0");
-    // No link to a page that does not exist: the help names the README the package ships.
+    // No link to a page that does not exist: the help names the docs the package ships.
     expect(driver.informationUri).toBeUndefined();
     expect(driver.rules.map((rule: { id: string }) => rule.id)).toEqual([
       "assigned_agent",
@@ -722,11 +722,11 @@ describe("formatRangeCheckSarif", () => {
       shortDescription: { text: "Every path a commit touches is in its intent's effective scope." },
       fullDescription: { text: "Every path a commit touches is in its intent's effective scope." },
       help: {
-        text: "Every path a commit touches is in its intent's effective scope. See node_modules/intentguard/README.md#the-policy.",
+        text: "Every path a commit touches is in its intent's effective scope. See node_modules/intentguard/docs/concepts.md#the-policy.",
       },
     });
     expect(driver.rules[3].help.text).toMatch(
-      / See node_modules\/intentguard\/README\.md#what-verify-proves\.$/,
+      / See node_modules\/intentguard\/docs\/trust-model\.md#what-verify-proves\.$/,
     );
   });
 

@@ -4,10 +4,10 @@ import { rangeFindingText } from "../verdict/finding-with-fix.js";
 import { rangeCounts, ruleDescriptions, shortCommit } from "./check-range-shared.js";
 
 /**
- * Where a rule's help lives: the README shipped in the package (it is on no registry or site yet,
+ * Where a rule's help lives: the docs shipped in the package (they are on no registry or site yet,
  * so SARIF's informationUri and helpUri, both optional, are left out rather than dead links).
  */
-const packagedReadme = "node_modules/intentguard/README.md";
+const packagedDocs = "node_modules/intentguard/docs";
 
 /**
  * The base every artifact URI is relative to: the repository's root, wherever it was checked out
@@ -101,7 +101,7 @@ function ruleDescriptor(rule: CheckRule) {
     shortDescription: { text },
     // GitHub code scanning asks for both descriptions and help.text; one sentence serves all three.
     fullDescription: { text },
-    help: { text: `${text} See ${packagedReadme}#${section}.` },
+    help: { text: `${text} See ${packagedDocs}/${section}.` },
   };
 }
 

@@ -192,73 +192,76 @@ export function rangeSummary(check: RangeCheck): string {
 }
 
 /**
- * What each rule checks, in one sentence, and the README section that explains it: SARIF's rule
+ * What each rule checks, in one sentence, and the docs page section that explains it: SARIF's rule
  * descriptors carry them. A Record over every rule, so a new rule cannot ship without its words.
  */
 export const ruleDescriptions: Record<CheckRule, { text: string; section: string }> = {
-  intent_required: { text: "A commit declares the intent it serves.", section: "the-policy" },
+  intent_required: {
+    text: "A commit declares the intent it serves.",
+    section: "concepts.md#the-policy",
+  },
   intent_status: {
     text: "Only an IN_PROGRESS intent authorises commits.",
-    section: "the-policy",
+    section: "concepts.md#the-policy",
   },
   scope: {
     text: "Every path a commit touches is in its intent's effective scope.",
-    section: "the-policy",
+    section: "concepts.md#the-policy",
   },
   governance_isolation: {
     text: "A commit that changes the intents or the policy changes nothing else.",
-    section: "the-policy",
+    section: "concepts.md#the-policy",
   },
   assigned_agent: {
     text: "An intent's assigned_agent, when set, is the only agent that may commit to it.",
-    section: "the-policy",
+    section: "concepts.md#the-policy",
   },
   agent_governance: {
     text: "A commit an agent makes changes no rules, but to add grant requests.",
-    section: "agents-cannot-change-the-rules",
+    section: "trust-model.md#agents-cannot-change-the-rules",
   },
   intent_unknown: {
     text: "The intent a commit declares exists in its parent's intents.",
-    section: "which-intent-a-commit-serves",
+    section: "concepts.md#which-intent-a-commit-serves",
   },
   intent_conflict: {
     text: "A commit declares one intent, and nothing contradicts it.",
-    section: "which-intent-a-commit-serves",
+    section: "concepts.md#which-intent-a-commit-serves",
   },
   governance_invalid: {
     text: "A change to the governance leaves valid governance behind.",
-    section: "where-the-rules-come-from",
+    section: "concepts.md#where-the-rules-come-from",
   },
   governance_signature: {
     text: "Where the policy requires it (governance.require_signed_by_approver), a change to the rules is signed by an approver, verified by git, and every approval it adds is the signer's.",
-    section: "authentic-governance-signed-rule-changes",
+    section: "trust-model.md#authentic-governance-signed-rule-changes",
   },
   governance_unreadable: {
     text: "The rules in force for a commit can be read, so the commit can be judged.",
-    section: "the-rules-in-force",
+    section: "concepts.md#the-rules-in-force",
   },
   governance_conflict: {
     text: "A rules change carries into the rules in force on the target: nothing changed the same rule differently since it was made.",
-    section: "the-rules-in-force",
+    section: "concepts.md#the-rules-in-force",
   },
   governance_diverged: {
     text: "A landing leaves exactly the rules in force on its tip: no merge or rebase drops or alters a rules change, and no tip keeps older rules.",
-    section: "the-rules-in-force",
+    section: "concepts.md#the-rules-in-force",
   },
   adoption_repeated: {
     text: "intentguard is adopted once: no commit adopts it where rules are already in force, and no landing adopts twice.",
-    section: "the-rules-in-force",
+    section: "concepts.md#the-rules-in-force",
   },
   trace_missing: {
     text: "Every commit after adoption has a trace record.",
-    section: "what-verify-proves",
+    section: "trust-model.md#what-verify-proves",
   },
   trace_invalid: {
     text: "A commit's trace record is valid against the record schema.",
-    section: "what-verify-proves",
+    section: "trust-model.md#what-verify-proves",
   },
   trace_tampered: {
     text: "A commit's trace record agrees with a fresh recomputation from the commit.",
-    section: "what-verify-proves",
+    section: "trust-model.md#what-verify-proves",
   },
 };
