@@ -141,12 +141,15 @@ export async function judgePush(
       ...(head && !onDefault && !created ? [head.tip] : []),
       ...(settings.judgedFrom ? [settings.judgedFrom] : []),
     ];
+    // A new branch or a tag is proposed for a merge into the default branch: that is where it
+    // lands, and what a finding's fix must name (rebase onto main, not onto the new branch).
+    const mergeInto = created && start !== null ? head : null;
     const landing: Landing = {
-      target: update.ref.replace(/^refs\/heads\//, ""),
+      target: (mergeInto?.ref ?? update.ref).replace(/^refs\/heads\//, ""),
       start,
       newTip,
       exempt,
-      result: created && start !== null ? "merge" : "tip",
+      result: mergeInto ? "merge" : "tip",
       adoption: (found) => adoptionCheck(dir, found, serverRefs),
       leavingRules: "error",
     };

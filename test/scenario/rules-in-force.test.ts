@@ -978,6 +978,11 @@ describe("a rules change made on older rules", () => {
     const pushed = push(repo, bare, merge);
     expectRefused(pushed, `governance_conflict: ${conflict} main since`, `; to fix: ${rebase}`);
     expect(serverRef(repo, bare)).toBe(narrowed);
+    // A new branch lands on the default branch: the fix names main, never the new branch.
+    const branched = push(repo, bare, merge, "refs/heads/side-merge");
+    expectRefused(branched, `governance_conflict: ${conflict} main since`, `; to fix: ${rebase}`);
+    expect(`${branched.stdout}${branched.stderr}`).not.toContain("onto side-merge");
+    expect(serverRef(repo, bare, "refs/heads/side-merge")).toBe("");
   });
 });
 
