@@ -1,9 +1,10 @@
 import type { CommandSpec } from "../commands/support/command.js";
+import { ExitCode } from "../errors.js";
 import { version } from "../version.js";
 import { commands } from "./registry.js";
 
 /** A flag as usage shows it: `--intent <ID>`, `--paths <path…>`, `--json`. */
-function flag(spec: CommandSpec, name: string): string {
+export function flag(spec: CommandSpec, name: string): string {
   const option = spec.options[name];
   const value = option?.value ?? option?.operands;
   const short = option?.short ? `-${option.short}, ` : "";
@@ -50,6 +51,14 @@ export function groupHelp(group: string, members: readonly CommandSpec[]): strin
   ].join("\n");
 }
 
+/** What each exit code means, as `intentguard --help` and docs/commands.md say it. */
+export const exitCodeMeanings: Readonly<Record<ExitCode, string>> = {
+  [ExitCode.Ok]: "allowed",
+  [ExitCode.Blocked]: "blocked by policy",
+  [ExitCode.CannotEvaluate]: "cannot evaluate",
+  [ExitCode.Internal]: "internal error",
+};
+
 /** `intentguard --help`: every command with its summary, and the exit codes. */
 export function generalHelp(): string {
   return [
@@ -59,7 +68,9 @@ export function generalHelp(): string {
     "",
     ...commandList(commands),
     "",
-    "Exit codes: 0 allowed, 1 blocked by policy, 2 cannot evaluate, 3 internal error.",
+    `Exit codes: ${Object.entries(exitCodeMeanings)
+      .map(([code, meaning]) => `${code} ${meaning}`)
+      .join(", ")}.`,
     "",
   ].join("\n");
 }
