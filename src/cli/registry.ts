@@ -162,7 +162,7 @@ export const commands: CommandSpec[] = [
     options: {},
     notes: [
       "Not for direct use: git runs it through the shims in the package's hooks/ folder;",
-      "pre-receive is for a server's hooks/pre-receive (see the README).",
+      "pre-receive is for a server's hooks/pre-receive (see docs/ci-and-server.md).",
     ],
     maxPositionals: Number.POSITIVE_INFINITY,
     rawArguments: true,
