@@ -1,5 +1,5 @@
 import { type AgentProcess, agentProcessOf } from "./core/agent-environment.js";
-import type { CiEnvironment } from "./core/check/ci-event.js";
+import type { CiEnvironment } from "./core/check/ci-event/ci-environment.js";
 import type { ContributorEnvironment } from "./core/trace/contributor.js";
 
 /**

@@ -1,16 +1,16 @@
 import { readFile } from "node:fs/promises";
-import {
-  type CiBranch,
-  type CiCommit,
-  type CiDecision,
-  type CiProblem,
-  type CiPushedRef,
-  githubRangeRequest,
-  gitlabRangeRequest,
-  recogniseCi,
-} from "../core/check/ci-event.js";
+import { githubRangeRequest } from "../core/check/ci-event/github.js";
+import { gitlabRangeRequest } from "../core/check/ci-event/gitlab.js";
+import type {
+  CiBranch,
+  CiCommit,
+  CiDecision,
+  CiProblem,
+  CiPushedRef,
+} from "../core/check/ci-event/range-request.js";
+import { recogniseCi } from "../core/check/ci-event/recognise-ci.js";
 import type { Environment } from "../environment.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError, IntentguardError } from "../errors.js";
 import {
   branchRefspec,
   commitIfPresent,
@@ -42,7 +42,8 @@ export async function resolveCi(
   let payloadFile: string | null = null;
   if (start.provider === "github") {
     payloadFile = start.eventPath;
-    decision = githubRangeRequest(start.event, await readEventPayload(start.eventPath));
+    const payload = await readEventPayload(start.eventPath);
+    decision = payload.ok ? githubRangeRequest(start.event, payload.text) : payload;
   } else {
     decision = gitlabRangeRequest(ci);
   }
@@ -58,60 +59,20 @@ export async function resolveCi(
     : finalAnswer(dir, await attempt());
 }
 
-async function readEventPayload(file: string): Promise<unknown> {
-  let text: string;
+async function readEventPayload(
+  file: string,
+): Promise<{ ok: true; text: string } | { ok: false; problem: CiProblem }> {
   try {
-    text = await readFile(file, "utf8");
+    return { ok: true, text: await readFile(file, "utf8") };
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new IntentguardError(
-      `cannot read the GitHub event payload ${file} (GITHUB_EVENT_PATH): ${reason}. --ci reads the commits to check from it: run it in the job GitHub started, or name the commits with --range or --base.`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new IntentguardError(
-      `the GitHub event payload ${file} (GITHUB_EVENT_PATH) is not valid JSON (${(error as Error).message}). --ci reads the commits to check from it; name them with --range or --base instead.`,
-    );
+    return { ok: false, problem: { kind: "unreadable-payload", reason } };
   }
 }
 
-function ciProblemError(problem: CiProblem, payloadFile: string | null): IntentguardError {
-  const instead =
-    "name the commits with --range <a>..<b> (e.g. --range origin/main..HEAD) or --base <ref> (e.g. --base origin/main)";
-  switch (problem.kind) {
-    case "no-ci":
-      return new IntentguardError(
-        `--ci found no CI it knows: neither GITHUB_ACTIONS=true (GitHub Actions) nor GITLAB_CI=true (GitLab CI/CD) is set. Outside those, ${instead}.`,
-      );
-    case "unsupported-event":
-      return new IntentguardError(
-        `--ci cannot tell which commits ${providerPossessive(problem.provider)} ${JSON.stringify(problem.event)} (${problem.variable}) brings; it reads ${problem.supported.join(", ")}. For this one, ${instead}.`,
-      );
-    case "missing-variable":
-      return new IntentguardError(
-        `${problem.variable} is not set, and --ci needs it on ${providerName(problem.provider)}: ${problem.why}. Run it in a job the CI started, or ${instead}.`,
-      );
-    case "bad-variable":
-      return new IntentguardError(
-        `${problem.variable} is ${JSON.stringify(problem.value)}, not ${problem.expected}. --ci reads the commits to check from it; ${instead}.`,
-      );
-    case "bad-payload":
-      return new IntentguardError(
-        `the GitHub event payload ${payloadFile ?? "(GITHUB_EVENT_PATH)"}: ${problem.field} ${problem.problem}. --ci reads the commits to check from it; ${instead}.`,
-      );
-  }
-}
-
-function providerName(provider: "github" | "gitlab"): string {
-  return provider === "github" ? "GitHub Actions" : "GitLab CI/CD";
-}
-
-/** "GitHub Actions'", "GitLab CI/CD's". */
-function providerPossessive(provider: "github" | "gitlab"): string {
-  const name = providerName(provider);
-  return name.endsWith("s") ? `${name}'` : `${name}'s`;
+/** Exit 2: the CI event does not say which commits to check (src/report words why). */
+function ciProblemError(problem: CiProblem, payloadFile: string | null): FailureError {
+  return new FailureError({ kind: "ci-event", problem, payloadFile }, ExitCode.CannotEvaluate);
 }
 
 const found = (range: ResolvedRange): Attempt => ({ ok: true, range });
@@ -160,7 +121,7 @@ async function attemptMergeBase(
         kind: "missing-variable",
         provider: "gitlab",
         variable: "CI_MERGE_REQUEST_TARGET_BRANCH_NAME",
-        why: "a merge request lands on its target branch's tip, where the rules in force start",
+        need: "target-branch-tip",
       },
       null,
     );

@@ -1,9 +1,5 @@
-import {
-  type CiBranch,
-  type CiCommit,
-  type CiRangeRequest,
-  isBranchName,
-} from "../core/check/ci-event.js";
+import { isBranchName } from "../core/check/ci-event/git-names.js";
+import type { CiBranch, CiCommit, CiRangeRequest } from "../core/check/ci-event/range-request.js";
 import { GitError, IntentguardError } from "../errors.js";
 import {
   branchRefspec,

@@ -1,3 +1,4 @@
+import type { CiProblem } from "./check/ci-event/range-request.js";
 import type { Intent } from "./config/intents-schema.js";
 import type { LifecycleAction, TransitionJudgement } from "./intent-lifecycle.js";
 import type { GrantState } from "./scope/effective-scope.js";
@@ -25,4 +26,9 @@ export type Failure =
       intent: Intent;
       grants: readonly GrantState[];
       asked: number | undefined;
-    };
+    }
+  /**
+   * `check --ci` cannot tell which commits the CI run brings. `payloadFile`: GitHub's event
+   * payload file (GITHUB_EVENT_PATH), once the run is known to be on GitHub Actions.
+   */
+  | { kind: "ci-event"; problem: CiProblem; payloadFile: string | null };

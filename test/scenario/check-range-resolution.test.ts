@@ -6,8 +6,9 @@ import { type RangeRequest, resolveCheckRange } from "../../src/ci/resolve-check
 import type { ResolvedRange } from "../../src/ci/resolved-range.js";
 import type { RangeSource } from "../../src/core/check/range-check.js";
 import { type Environment, readEnvironment } from "../../src/environment.js";
-import { IntentguardError } from "../../src/errors.js";
+import { FailureError, IntentguardError } from "../../src/errors.js";
 import { locateRepo, type Repo } from "../../src/git/repo.js";
+import { failureText } from "../../src/report/intent/failure-text.js";
 import {
   createRepo,
   createScratchDir,
@@ -156,7 +157,10 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   );
   expect(error).toBeInstanceOf(IntentguardError);
   expect((error as IntentguardError).exitCode).toBe(2);
-  return (error as IntentguardError).message;
+  // What the user reads: a failure stated as facts is worded at the edge, as src/cli.ts does.
+  return error instanceof FailureError
+    ? failureText(error.failure)
+    : (error as IntentguardError).message;
 }
 
 /** A clone of feature alone: no origin/main, no x1 (the old branch), nothing of m3 … m5. */

@@ -1,4 +1,5 @@
 import type { Failure } from "../../core/failure.js";
+import { ciProblemText } from "../range/ci-problem-text.js";
 import { grantRefusalText, grantSelectionText } from "./grant-report.js";
 import { transitionRefusedText } from "./intent-lifecycle.js";
 import { knownIntentsText, unknownIntentMessage } from "./unknown-intent.js";
@@ -18,5 +19,7 @@ export function failureText(failure: Failure): string {
       return grantRefusalText(failure.intent, failure.refusal, failure.reviewer);
     case "grant-not-chosen":
       return grantSelectionText(failure.intent, failure.grants, failure.asked);
+    case "ci-event":
+      return ciProblemText(failure.problem, failure.payloadFile);
   }
 }
