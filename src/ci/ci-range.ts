@@ -9,8 +9,10 @@ import type {
   CiPushedRef,
 } from "../core/check/ci-event/range-request.js";
 import { recogniseCi } from "../core/check/ci-event/recognise-ci.js";
+import { remote } from "../core/check/origin.js";
+import type { HistoryGap, NamedCommit } from "../core/check/range-failure.js";
 import type { Environment } from "../environment.js";
-import { ExitCode, FailureError, IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import {
   branchRefspec,
   commitIfPresent,
@@ -19,6 +21,7 @@ import {
   remoteTrackingTip,
   shallowCommits,
 } from "../git/history-bounds.js";
+import { rangeError } from "./range-error.js";
 import type { ResolvedRange } from "./resolved-range.js";
 import {
   type Attempt,
@@ -26,7 +29,6 @@ import {
   cutIn,
   gapError,
   originBranch,
-  remote,
   withDeepening,
 } from "./shallow-history.js";
 
@@ -76,11 +78,8 @@ function ciProblemError(problem: CiProblem, payloadFile: string | null): Failure
 }
 
 const found = (range: ResolvedRange): Attempt => ({ ok: true, range });
-/** What the clone lacks; `fixAfterFetch` is the fix once --deepen has fetched (and no --deepen). */
-const lacks = (what: string, fix: string, fixAfterFetch = fix): Attempt => ({
-  ok: false,
-  gap: { what, fix, fixAfterFetch },
-});
+/** What the clone lacks for the range. */
+const lacks = (gap: HistoryGap): Attempt => ({ ok: false, gap });
 
 /** The answer without fetching: the range, or exit 2 saying what is missing and how to fetch it. */
 function finalAnswer(dir: string, attempt: Attempt): Promise<ResolvedRange> {
@@ -134,7 +133,7 @@ async function attemptMergeBase(
     target = `${remote}/${plan.baseBranch.name}`;
     start = await remoteTrackingTip(dir, remote, plan.baseBranch.name);
     if (start === null) {
-      return missingBranch(plan.baseBranch, `the target branch, which ${plan.source} lands on`);
+      return missingBranch(plan.baseBranch, "target", plan.source);
     }
   } else {
     target = plan.baseBranch ? `${remote}/${plan.baseBranch.name}` : plan.base.sha.slice(0, 12);
@@ -144,14 +143,14 @@ async function attemptMergeBase(
   const fork = await mergeBase(dir, start, head);
   if (fork === null) {
     if (shallow.size > 0) {
-      return lacks(
-        `has no merge base of ${target} (${start}) and ${describeCommit(plan.head)}`,
-        "",
-      );
+      return lacks(noMergeBase({ name: target, sha: start }, plan.head));
     }
-    throw new IntentguardError(
-      `${plan.source}: ${target} (${start}) and ${describeCommit(plan.head)} share no history (no merge base), so there is no fork point to check from. Name the commits with --range instead.`,
-    );
+    throw rangeError({
+      kind: "unrelated-request",
+      source: plan.source,
+      target: { name: target, sha: start },
+      head: plan.head,
+    });
   }
   const cut = await cutIn(dir, [start, head], fork, shallow);
   if (cut) return cutGap(cut);
@@ -182,10 +181,7 @@ async function attemptBetween(
   if (from === null) return missingCommit(plan.from, null);
   const fork = await mergeBase(dir, from, to);
   if (fork === null && shallow.size > 0) {
-    return lacks(
-      `has no merge base of ${describeCommit(plan.from)} and ${describeCommit(plan.to)}`,
-      "",
-    );
+    return lacks(noMergeBase(named(plan.from), plan.to));
   }
   const cut = await cutIn(dir, fork === null ? [to] : [from, to], fork, shallow);
   if (cut) return cutGap(cut);
@@ -244,19 +240,14 @@ async function attemptNewBranch(
     tip = await commitIfPresent(dir, baseOverride);
     if (tip === null) {
       const branchName = originBranch(baseOverride);
-      return lacks(
-        `does not have --base ${JSON.stringify(baseOverride)}`,
-        branchName === null
-          ? "Check the name, or fetch it first."
-          : `Fetch it (git fetch origin ${branchRefspec(remote, branchName)}), or add --deepen to let intentguard fetch it.`,
-        "Check the name.",
-      );
+      const refspec = branchName === null ? null : branchRefspec(remote, branchName);
+      return lacks({ kind: "base", base: baseOverride, refspec });
     }
   } else {
     tipName = `${remote}/${plan.defaultBranch.name}`;
     tip = await remoteTrackingTip(dir, remote, plan.defaultBranch.name);
     if (tip === null) {
-      return missingBranch(plan.defaultBranch, `the default branch, which ${source} lands on`);
+      return missingBranch(plan.defaultBranch, "default", source);
     }
   }
   if (pushed.kind === "branch" && namesBranch(tipName, pushed.name)) {
@@ -267,7 +258,7 @@ async function attemptNewBranch(
   if (shallow.size > 0) {
     const fork = await mergeBase(dir, tip, head);
     if (fork === null) {
-      return lacks(`has no merge base of ${tipName} (${tip}) and ${describeCommit(plan.head)}`, "");
+      return lacks(noMergeBase({ name: tipName, sha: tip }, plan.head));
     }
     const cut = await cutIn(dir, [tip, head], fork, shallow);
     if (cut) return cutGap(cut);
@@ -308,10 +299,7 @@ async function attemptWholeHistory(
 ): Promise<Attempt> {
   const cut = await cutIn(dir, [head], null, shallow);
   if (cut) {
-    return lacks(
-      `does not have the whole history of ${describeCommit(headCommit)}, which ${kind} checks (it is cut at ${cut})`,
-      "",
-    );
+    return lacks({ kind: "whole-history-cut", head: headCommit, source: kind, at: cut });
   }
   return found({
     source: { kind, spec: head, base: null, head },
@@ -324,33 +312,28 @@ async function attemptWholeHistory(
 }
 
 function missingCommit(commit: CiCommit, branch: CiBranch | null): Attempt {
-  const fetch = branch
-    ? `git fetch origin ${branchRefspec(remote, branch.name)}`
-    : `git fetch origin ${commit.sha}`;
-  const checkout =
-    commit.field === "pull_request.head.sha"
-      ? // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression
-        " On pull_request_target, actions/checkout checks out the base branch: give it `ref: ${{ github.event.pull_request.head.sha }}`."
-      : "";
-  return lacks(
-    `does not have ${describeCommit(commit)}`,
-    `Fetch it (${fetch}), or add --deepen to let intentguard fetch it.${checkout}`,
-    `${remote} did not send it either: it may be gone from ${remote} (a force push, a deleted branch), and the rules in force start there: they cannot be read without it. Check the event, or name the commits with --range.${checkout}`,
-  );
+  const fetch = branch ? branchRefspec(remote, branch.name) : commit.sha;
+  return lacks({ kind: "commit", commit, fetch });
 }
 
-function missingBranch(branch: CiBranch, what: string): Attempt {
-  return lacks(
-    `does not have refs/remotes/${remote}/${branch.name} (${what}, ${branch.field})`,
-    `Fetch it (git fetch origin ${branchRefspec(remote, branch.name)}); with actions/checkout, \`fetch-depth: 0\` fetches every branch; or add --deepen to let intentguard fetch it.`,
-    `Check that ${remote} has the branch ${branch.name}, or name the branch to compare with: --ci --base origin/<branch>.`,
-  );
+function missingBranch(branch: CiBranch, role: "target" | "default", source: string): Attempt {
+  return lacks({
+    kind: "branch",
+    branch,
+    role,
+    source,
+    refspec: branchRefspec(remote, branch.name),
+  });
 }
 
 function cutGap(cut: string): Attempt {
-  return lacks(`the range reaches ${cut}, where its history is cut`, "");
+  return lacks({ kind: "range-cut", at: cut, range: null });
 }
 
-function describeCommit(commit: CiCommit): string {
-  return `${commit.field} (${commit.sha})`;
+function noMergeBase(first: NamedCommit, second: CiCommit): HistoryGap {
+  return { kind: "no-merge-base", ends: [first, named(second)] };
+}
+
+function named(commit: CiCommit): NamedCommit {
+  return { name: commit.field, sha: commit.sha };
 }

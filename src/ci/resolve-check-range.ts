@@ -1,5 +1,5 @@
+import type { HistoryGap } from "../core/check/range-failure.js";
 import type { Environment } from "../environment.js";
-import { IntentguardError } from "../errors.js";
 import {
   commitIfPresent,
   commitParents,
@@ -10,6 +10,7 @@ import {
 import type { Repo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
 import { resolveCi } from "./ci-range.js";
+import { rangeError } from "./range-error.js";
 import type { ResolvedRange } from "./resolved-range.js";
 import { cutIn, shallowError } from "./shallow-history.js";
 
@@ -65,9 +66,6 @@ export async function resolveCheckRange(
 
 // --range, --commit, --base ----------------------------------------------------------------------
 
-const rangeExamples =
-  "e.g. --range origin/main..HEAD, --base origin/main (the commits HEAD brings since it forked from it) or --commit HEAD";
-
 /** An explicit range: an audit of history, landing as its second end became the first's tip. */
 function audited(
   source: ResolvedRange["source"],
@@ -79,24 +77,15 @@ function audited(
 }
 
 async function resolveRangeFlag(dir: string, range: string): Promise<ResolvedRange> {
-  const shown = JSON.stringify(range);
-  if (range.trim() === "") {
-    throw new IntentguardError(`--range is empty. Give a range or a revision, ${rangeExamples}.`);
-  }
-  if (range.includes("...")) {
-    throw new IntentguardError(
-      `--range ${shown} is a symmetric difference (a...b: the commits of either side only), which is not the commits one side brings. Use <a>..<b>, or --base <a> for the commits HEAD brings since it forked from <a>.`,
-    );
-  }
+  if (range.trim() === "") throw rangeError({ kind: "empty-flag", flag: "--range" });
+  if (range.includes("...")) throw rangeError({ kind: "symmetric-range", range });
   const parts = range.split("..");
-  if (parts.length > 2) {
-    throw new IntentguardError(`--range ${shown} is not a range. Use <a>..<b>, ${rangeExamples}.`);
-  }
+  if (parts.length > 2) throw rangeError({ kind: "not-a-range", range });
   for (const part of parts) refuseOptionLike("--range", range, part);
   if (parts.length === 1) {
     const head = await namedCommit(dir, "--range", range, range);
     const cut = await cutIn(dir, [head], null, await shallowCommits(dir));
-    if (cut) throw shallowError(`the history of ${shown} is cut at ${cut}`, false);
+    if (cut) throw shallowError({ kind: "history-cut", range, at: cut }, false);
     return audited({ kind: "--range", spec: head, base: null, head }, null, range);
   }
   const fromRev = parts[0] || "HEAD";
@@ -107,44 +96,31 @@ async function resolveRangeFlag(dir: string, range: string): Promise<ResolvedRan
   if (!(await isAncestor(dir, from, to))) {
     const base = await mergeBase(dir, from, to);
     if (shallow.size > 0) {
-      if (base === null) throw shallowError(`has no merge base of ${fromRev} and ${toRev}`, false);
+      if (base === null) throw shallowError(noMergeBase(fromRev, toRev), false);
       const cut = await cutIn(dir, [from, to], base, shallow);
       if (cut)
-        throw shallowError(`the history between ${fromRev} and ${toRev} is cut at ${cut}`, false);
+        throw shallowError({ kind: "cut-between", from: fromRev, to: toRev, at: cut }, false);
     }
-    const instead =
-      base === null
-        ? "They share no history: check the whole history of one with --range <revision>."
-        : `To check the commits ${toRev} brings since it forked from ${fromRev}, use --base ${fromRev} with ${toRev} checked out (the commits since their merge base, landing on ${fromRev}'s tip), or --range ${base}..${toRev}.`;
-    throw new IntentguardError(
-      `--range ${shown}: ${fromRev} (${from}) is not an ancestor of ${toRev} (${to}), so the range would silently leave out the commits only ${fromRev} has and check commits ${toRev} shares with it. ${instead}`,
-    );
+    throw rangeError({
+      kind: "not-ancestor",
+      range,
+      from: { name: fromRev, sha: from },
+      to: { name: toRev, sha: to },
+      mergeBase: base,
+    });
   }
-  if (from === to) {
-    throw new IntentguardError(
-      `--range ${shown} holds no commits: both ends are ${from}. ${capitalise(rangeExamples)}.`,
-    );
-  }
+  if (from === to) throw rangeError({ kind: "no-commits", range, commit: from });
   const cut = await cutIn(dir, [to], from, shallow);
-  if (cut)
-    throw shallowError(
-      `the range ${shown} reaches the commit ${cut}, where its history is cut`,
-      false,
-    );
+  if (cut) throw shallowError({ kind: "range-cut", range, at: cut }, false);
   return audited({ kind: "--range", spec: `${from}..${to}`, base: from, head: to }, from, fromRev);
 }
 
 async function resolveCommitFlag(dir: string, rev: string): Promise<ResolvedRange> {
-  if (rev.trim() === "") {
-    throw new IntentguardError("--commit is empty. Name a commit, e.g. --commit HEAD.");
-  }
+  if (rev.trim() === "") throw rangeError({ kind: "empty-flag", flag: "--commit" });
   refuseOptionLike("--commit", rev, rev);
   const commit = await namedCommit(dir, "--commit", rev, rev);
   if ((await shallowCommits(dir)).has(commit)) {
-    throw shallowError(
-      `does not have the parents of ${commit} (--commit ${JSON.stringify(rev)}), which it is judged against`,
-      false,
-    );
+    throw shallowError({ kind: "parents-cut", commit, rev }, false);
   }
   const [parent = null] = await commitParents(dir, commit);
   const source = { kind: "--commit", spec: `${commit}^!`, base: parent, head: commit };
@@ -157,35 +133,20 @@ async function resolveCommitFlag(dir: string, rev: string): Promise<ResolvedRang
  * rules are the rules in force, not the fork point's), the result a merge into it.
  */
 async function resolveBaseFlag(dir: string, baseRev: string): Promise<ResolvedRange> {
-  const shown = JSON.stringify(baseRev);
-  if (baseRev.trim() === "") {
-    throw new IntentguardError(
-      "--base is empty. Name the branch HEAD forked from, e.g. --base origin/main.",
-    );
-  }
+  if (baseRev.trim() === "") throw rangeError({ kind: "empty-flag", flag: "--base" });
   refuseOptionLike("--base", baseRev, baseRev);
   const head = await commitIfPresent(dir, "HEAD");
-  if (head === null) {
-    throw new IntentguardError(
-      "--base checks the commits HEAD brings, and HEAD has no commits yet. Commit first, or name a range with --range.",
-    );
-  }
+  if (head === null) throw rangeError({ kind: "unborn-head" });
   const base = await namedCommit(dir, "--base", baseRev, baseRev);
   const fork = await mergeBase(dir, base, head);
   const shallow = await shallowCommits(dir);
   if (fork === null) {
-    if (shallow.size > 0) throw shallowError(`has no merge base of ${baseRev} and HEAD`, false);
-    throw new IntentguardError(
-      `--base ${shown}: HEAD (${head}) shares no history with ${baseRev} (${base}), so there is no fork point to start from. Check HEAD's whole history with --range HEAD, or name the branch HEAD forked from.`,
-    );
+    if (shallow.size > 0) throw shallowError(noMergeBase(baseRev, "HEAD"), false);
+    throw rangeError({ kind: "unrelated-base", base: { name: baseRev, sha: base }, head });
   }
   const cut = await cutIn(dir, [base, head], fork, shallow);
-  if (cut) throw shallowError(`the history between ${baseRev} and HEAD is cut at ${cut}`, false);
-  if (fork === head) {
-    throw new IntentguardError(
-      `--base ${shown}: the range holds no commits: HEAD (${head}) is already in the history of ${baseRev}. Check out the branch to check, or name the commits with --range or --commit.`,
-    );
-  }
+  if (cut) throw shallowError({ kind: "cut-between", from: baseRev, to: "HEAD", at: cut }, false);
+  if (fork === head) throw rangeError({ kind: "head-in-base", base: baseRev, head });
   const source = { kind: "--base", spec: `${base}..${head}`, base, head };
   return audited(source, base, baseRev, "merge");
 }
@@ -193,11 +154,7 @@ async function resolveBaseFlag(dir: string, baseRev: string): Promise<ResolvedRa
 /** --ci's --base (the ref to compare with), refused before the CI event is read. */
 function refuseBadCiBase(base: string | undefined): void {
   if (base === undefined) return;
-  if (base.trim() === "") {
-    throw new IntentguardError(
-      "--base is empty. Name the branch to compare with, e.g. --base origin/main.",
-    );
-  }
+  if (base.trim() === "") throw rangeError({ kind: "empty-flag", flag: "--ci --base" });
   refuseOptionLike("--base", base, base);
 }
 
@@ -205,26 +162,21 @@ function refuseBadCiBase(base: string | undefined): void {
 async function namedCommit(dir: string, flag: string, value: string, rev: string): Promise<string> {
   const commit = await commitIfPresent(dir, rev);
   if (commit !== null) return commit;
-  const which = rev === value ? "" : `: ${JSON.stringify(rev)}`;
-  if (rev.startsWith("^")) {
-    throw new IntentguardError(
-      `${flag} ${JSON.stringify(value)}${which} names no commit: a leading "^" excludes a revision's history (git's negative revision), it does not name one. Leave the "^" out; ${rangeExamples}.`,
-    );
-  }
-  throw new IntentguardError(
-    `${flag} ${JSON.stringify(value)}${which} is not a commit in this repository (an unknown name, or a commit this clone has not fetched). Check the name, or fetch it first (git fetch origin <branch>); ${rangeExamples}.`,
-  );
+  throw rangeError({ kind: "unknown-revision", flag, value, rev });
 }
 
 /** Refuses, before git sees it, a revision that git would read as an option. */
 function refuseOptionLike(flag: string, value: string, rev: string): void {
-  if (!startsLikeOption(rev)) return;
-  const which = rev === value ? "it" : JSON.stringify(rev);
-  throw new IntentguardError(
-    `${flag} ${JSON.stringify(value)} is refused: ${which} starts with "-", as no revision does (git would read it as an option). ${capitalise(rangeExamples)}.`,
-  );
+  if (startsLikeOption(rev)) throw rangeError({ kind: "option-like", flag, value, rev });
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** Two revisions a shallow clone has no merge base of. */
+function noMergeBase(from: string, to: string): HistoryGap {
+  return {
+    kind: "no-merge-base",
+    ends: [
+      { name: from, sha: null },
+      { name: to, sha: null },
+    ],
+  };
 }

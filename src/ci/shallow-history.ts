@@ -1,6 +1,8 @@
 import { isBranchName } from "../core/check/ci-event/git-names.js";
 import type { CiBranch, CiCommit, CiRangeRequest } from "../core/check/ci-event/range-request.js";
-import { GitError, IntentguardError } from "../errors.js";
+import { remote } from "../core/check/origin.js";
+import type { Deepened, DeepenedBefore, HistoryGap } from "../core/check/range-failure.js";
+import { GitError } from "../errors.js";
 import {
   branchRefspec,
   fetchHistory,
@@ -8,10 +10,8 @@ import {
   shallowCommits,
 } from "../git/history-bounds.js";
 import { listAncestors } from "../git/revisions.js";
+import { rangeError } from "./range-error.js";
 import type { ResolvedRange } from "./resolved-range.js";
-
-/** The remote a CI clone fetched from, and that --deepen fetches from. */
-export const remote = "origin";
 
 /** The first depth --deepen fetches; each further step doubles it. */
 const firstDeepen = 50;
@@ -32,69 +32,30 @@ export async function cutIn(
   return (await listAncestors(dir, revs)).find((commit) => shallow.has(commit)) ?? null;
 }
 
-const historyFixes =
-  "on GitHub Actions, actions/checkout with `fetch-depth: 0`; on GitLab CI, the variable `GIT_DEPTH: 0`; in this clone, `git fetch --unshallow origin`";
-
 /** A shallow clone lacks what the range needs: exit 2 with the fixes (never a partial range). */
-export function shallowError(what: string, canDeepen: boolean, after = ""): IntentguardError {
-  const deepen = canDeepen
-    ? "; or add --deepen, and intentguard fetches deeper, step by step, until the range is whole"
-    : "";
-  return new IntentguardError(
-    `this clone is shallow and ${what}, so the commits to check cannot be known whole${after}; intentguard checks no partial range. Fetch the history: ${historyFixes}${deepen}.`,
-  );
+export function shallowError(gap: HistoryGap, canDeepen: boolean) {
+  return rangeError({ kind: "shallow", gap, canDeepen, deepened: null });
 }
 
 /** A CI event's range to resolve (one that brings something to check). */
 export type CiPlan = Exclude<CiRangeRequest, { kind: "nothing" }>;
 
-/** What a clone lacks for a range: said as the end of "this clone …". */
-export interface Gap {
-  what: string;
-  /** The fix when the clone is not shallow (fetching deeper would not help). */
-  fix: string;
-  /** The fix once --deepen has fetched from origin and the clone still lacks it. */
-  fixAfterFetch: string;
-}
-
 /** One try at resolving a CI range: the range, or what the clone lacks for it. */
-export type Attempt = { ok: true; range: ResolvedRange } | { ok: false; gap: Gap };
+export type Attempt = { ok: true; range: ResolvedRange } | { ok: false; gap: HistoryGap };
 
 /**
  * Exit 2 for what the clone lacks. `deepened` says how far --deepen fetched, when it ran: then the
  * message does not suggest --deepen again.
  */
-export async function gapError(dir: string, gap: Gap, deepened: string | null): Promise<never> {
-  const after = deepened === null ? "" : `, even after ${deepened}`;
-  if (await isShallowRepository(dir)) throw shallowError(gap.what, deepened === null, after);
-  throw new IntentguardError(
-    `this clone ${gap.what}${after}. ${deepened === null ? gap.fix : gap.fixAfterFetch}`,
-  );
-}
-
-/** How far --deepen fetched: each step's depth, in order, and whether it made one plain fetch. */
-interface Deepened {
-  steps: number[];
-  plainFetch: boolean;
-}
-
-/**
- * What --deepen fetched, e.g. "350 commits deeper in fetches of 50, 100 and 200"; "" when it
- * fetched nothing yet.
- */
-function describeDeepened(deepened: Deepened): string {
-  const parts: string[] = [];
-  const { steps } = deepened;
-  if (steps.length > 0) {
-    const total = steps.reduce((sum, step) => sum + step, 0);
-    const how =
-      steps.length === 1
-        ? "in one fetch"
-        : `in fetches of ${steps.slice(0, -1).join(", ")} and ${steps.at(-1)}`;
-    parts.push(`${total} commits deeper ${how}`);
+export async function gapError(
+  dir: string,
+  gap: HistoryGap,
+  deepened: DeepenedBefore | null,
+): Promise<never> {
+  if (await isShallowRepository(dir)) {
+    throw rangeError({ kind: "shallow", gap, canDeepen: deepened === null, deepened });
   }
-  if (deepened.plainFetch) parts.push("the branches and commits the range needs");
-  return parts.join(", then ");
+  throw rangeError({ kind: "clone-lacks", gap, deepened });
 }
 
 /**
@@ -120,10 +81,7 @@ export async function withDeepening(
     if (await isShallowRepository(dir)) {
       const boundary = [...(await shallowCommits(dir))].sort().join(" ");
       stalled = boundary === lastBoundary ? stalled + 1 : 0;
-      if (stalled >= 2) {
-        const fetched = `--deepen fetched from ${remote} ${describeDeepened(deepened)} (the last two brought no more history)`;
-        return gapError(dir, result.gap, fetched);
-      }
+      if (stalled >= 2) return gapError(dir, result.gap, { ...deepened, stalled: true });
       lastBoundary = boundary;
       await fetchOrExplain(dir, wants, optional, depth, result.gap, deepened);
       deepened.steps.push(depth);
@@ -132,11 +90,7 @@ export async function withDeepening(
       await fetchOrExplain(dir, wants, optional, null, result.gap, deepened);
       deepened.plainFetch = true;
     } else {
-      return gapError(
-        dir,
-        result.gap,
-        `--deepen fetched from ${remote} ${describeDeepened(deepened)}`,
-      );
+      return gapError(dir, result.gap, { ...deepened, stalled: false });
     }
   }
 }
@@ -188,7 +142,7 @@ async function fetchOrExplain(
   wants: readonly string[],
   optional: readonly string[],
   depth: number | null,
-  gap: Gap,
+  gap: HistoryGap,
   deepened: Deepened,
 ): Promise<void> {
   try {
@@ -206,15 +160,11 @@ async function fetchOrExplain(
   }
 }
 
-function fetchError(error: GitError, gap: Gap, deepened: Deepened): IntentguardError {
+function fetchError(error: GitError, gap: HistoryGap, deepened: Deepened) {
   const reason =
     error.stderr
       .trim()
       .split("\n")[0]
       ?.replace(/^fatal: /, "") || `exit ${error.status}`;
-  const fetched = describeDeepened(deepened);
-  const sofar = fetched === "" ? "" : ` after it had fetched ${fetched}`;
-  return new IntentguardError(
-    `--deepen could not fetch more history from ${remote} (${reason})${sofar}, and this clone ${gap.what}. Fetch the history in the job instead: ${historyFixes}.`,
-  );
+  return rangeError({ kind: "fetch-failed", reason, fetched: deepened, gap });
 }

@@ -1,4 +1,5 @@
 import type { CiProblem } from "./check/ci-event/range-request.js";
+import type { RangeFailure } from "./check/range-failure.js";
 import type { Intent } from "./config/intents-schema.js";
 import type { LifecycleAction, TransitionJudgement } from "./intent-lifecycle.js";
 import type { GrantState } from "./scope/effective-scope.js";
@@ -31,4 +32,6 @@ export type Failure =
    * `check --ci` cannot tell which commits the CI run brings. `payloadFile`: GitHub's event
    * payload file (GITHUB_EVENT_PATH), once the run is known to be on GitHub Actions.
    */
-  | { kind: "ci-event"; problem: CiProblem; payloadFile: string | null };
+  | { kind: "ci-event"; problem: CiProblem; payloadFile: string | null }
+  /** `check` cannot know the commits it should cover whole. */
+  | { kind: "check-range"; failure: RangeFailure };

@@ -1,5 +1,6 @@
 import type { Failure } from "../../core/failure.js";
 import { ciProblemText } from "../range/ci-problem-text.js";
+import { rangeFailureText } from "../range/range-failure-text.js";
 import { grantRefusalText, grantSelectionText } from "./grant-report.js";
 import { transitionRefusedText } from "./intent-lifecycle.js";
 import { knownIntentsText, unknownIntentMessage } from "./unknown-intent.js";
@@ -21,5 +22,7 @@ export function failureText(failure: Failure): string {
       return grantSelectionText(failure.intent, failure.grants, failure.asked);
     case "ci-event":
       return ciProblemText(failure.problem, failure.payloadFile);
+    case "check-range":
+      return rangeFailureText(failure.failure);
   }
 }

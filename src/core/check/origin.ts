@@ -1,0 +1,2 @@
+/** The remote a CI clone fetched from, and that --deepen fetches from. */
+export const remote = "origin";
