@@ -16,18 +16,14 @@ export interface IntentDeclarations {
 
 export type ResolvedRequest =
   | { request: IntentRequest | null }
-  | { conflict: string; request: IntentRequest | null };
+  | { conflict: IntentConflict; request: IntentRequest | null };
 
-const sourceLabel: Record<IntentSource, string> = {
-  flag: "--intent",
-  env: "INTENTGUARD_INTENT",
-  trailer: "the message's Intent: trailer",
-  selection: "intentguard select",
-};
-
-export function describeSource(source: IntentSource): string {
-  return sourceLabel[source];
-}
+/** Why a commit's declarations name more than one intent. */
+export type IntentConflict =
+  /** The message carries `Intent:` trailers naming these different intents. */
+  | { kind: "several-trailers"; intents: string[] }
+  /** --intent or INTENTGUARD_INTENT names one intent, the message's trailer another. */
+  | { kind: "trailer-contradicts"; source: "flag" | "env"; declared: string; trailer: string };
 
 /**
  * Resolves which intent a commit serves: `--intent`, then INTENTGUARD_INTENT, then the message's
@@ -45,14 +41,19 @@ export function resolveIntentRequest(declared: IntentDeclarations): ResolvedRequ
   if (trailerIds.length > 1) {
     return {
       request: explicit,
-      conflict: `the message declares ${trailerIds.length} intents (Intent: ${trailerIds.join(", ")}); a commit serves exactly one`,
+      conflict: { kind: "several-trailers", intents: trailerIds },
     };
   }
   const [trailerId] = trailerIds;
   if (explicit && trailerId !== undefined && trailerId !== explicit.id) {
     return {
       request: explicit,
-      conflict: `${describeSource(explicit.source)} says ${explicit.id} but the message's Intent: trailer says ${trailerId}`,
+      conflict: {
+        kind: "trailer-contradicts",
+        source: explicit.source,
+        declared: explicit.id,
+        trailer: trailerId,
+      },
     };
   }
   if (explicit) return { request: explicit };

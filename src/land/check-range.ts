@@ -1,7 +1,6 @@
 import type { ResolvedRange } from "../ci/resolved-range.js";
 import {
   type CommitCheck,
-  oneLine,
   type RangeCheck,
   type RangeFinding,
   type RangeRule,
@@ -124,8 +123,7 @@ function commitCheck(
         intent: null,
         path: intentsFilePath,
         line: problem?.line ?? null,
-        // One line: a report prints a finding on the line it belongs to.
-        message: `the rules this commit is judged by cannot be read: ${oneLine(landed.error.message)}`,
+        fact: { kind: "rules-unreadable", error: landed.error.message },
       }),
     );
     return { commit, subject, outcome: "error", verdict: null };
@@ -165,7 +163,7 @@ function landingFinding(commit: string, finding: Finding): RangeFinding {
     intent: null,
     path: finding.paths[0] ?? null,
     line: null,
-    message: finding.message,
+    fact: { kind: "judged", fact: finding.fact, path: null },
     fix: finding.advice,
   });
 }
@@ -249,31 +247,15 @@ async function traceFindings(
       intent: judged.get(commit)?.verdict?.intent?.id ?? null,
       path: null,
       line: null,
-      message:
+      fact:
         issues.length === 1 && issues[0]?.kind === "untraced" && issues[0].detail === untracedDetail
-          ? "the commit has no trace record (made with hooks off, or its notes were not fetched: intentguard trace fetch)"
-          : traceMessage(issues),
+          ? { kind: "trace-missing" }
+          : {
+              kind: "trace-problems",
+              problems: issues.map(({ kind, detail }) => ({ kind, detail })),
+            },
     }),
   );
-}
-
-/** What each kind of trace issue is about, said before its details. */
-const traceProblem: Record<TraceIssue["kind"], string> = {
-  untraced: "no trace record can be read for the commit",
-  invalid: "the commit's trace record is invalid",
-  tampered: "the commit's trace record disagrees with the commit",
-  ledger: "the commit's trace record disagrees with this clone's ledger",
-};
-
-/** The issues of one finding, each kind's details after what they are about. */
-function traceMessage(issues: readonly TraceIssue[]): string {
-  const kinds = [...new Set(issues.map((issue) => issue.kind))];
-  return kinds
-    .map((kind) => {
-      const details = issues.filter((issue) => issue.kind === kind).map((issue) => issue.detail);
-      return `${traceProblem[kind]}: ${details.join("; ")}`;
-    })
-    .join("; ");
 }
 
 /** A resolved range as the landing it checks: in a clone, adoption is judged against its refs. */

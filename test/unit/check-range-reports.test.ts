@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   type RangeCheck,
   type RangeFinding,
+  type RangeFindingFact,
   rangeFinding,
   verdictFindings,
 } from "../../src/core/check/range-check.js";
@@ -30,6 +31,7 @@ import {
 import { printable } from "../../src/report/text/messages.js";
 import { plainStyle } from "../../src/report/text/style.js";
 import { adviceText } from "../../src/report/verdict/advice.js";
+import { findingText } from "../../src/report/verdict/finding-text.js";
 import { rangeFindingText } from "../../src/report/verdict/finding-with-fix.js";
 import { verdictJson } from "../../src/report/verdict/verdict-json.js";
 import { sarifValidator } from "../support/schema-validators.js";
@@ -71,8 +73,7 @@ const allowedVerdict = verdict("allowed", [
   {
     rule: "assigned_agent",
     severity: "warn",
-    message:
-      "intent INT-001 is assigned to agent builder, and this commit comes from agent reviewer",
+    fact: { kind: "assigned-agent", intent: "INT-001", assigned: "builder", agent: "reviewer" },
     paths: [],
     advice: [{ kind: "commit-as-assigned-agent", intent: "INT-001", agent: "builder" }],
   },
@@ -81,12 +82,23 @@ const blockedVerdict = verdict("blocked", [
   {
     rule: "scope",
     severity: "error",
-    message: "2 paths outside the scope of INT-001 (Auth)",
+    fact: { kind: "outside-scope", intent: "INT-001", name: "Auth", paths: 2, forbidden: 0 },
     paths: [oddPath, unicodePath],
     advice: [{ kind: "extend-scope", intent: "INT-001", paths: [oddPath, unicodePath] }],
   },
 ]);
 const lineOf = (path: string) => (path === oddPath ? 7 : null);
+
+/**
+ * A trace record that disagrees with its commit, in these words: what verifying traces says is
+ * passed through as it is, a line break included, so each report must escape it.
+ */
+const tamperedFact = (detail: string): RangeFindingFact => ({
+  kind: "trace-problems",
+  problems: [{ kind: "tampered", detail }],
+});
+const tamperedWords = (detail: string) =>
+  `the commit's trace record disagrees with the commit: ${detail}`;
 
 const tampered = rangeFinding({
   rule: "trace_tampered",
@@ -95,7 +107,7 @@ const tampered = rangeFinding({
   intent: "INT-001",
   path: "src/auth/login.ts",
   line: null,
-  message: "the trace record's blob hash differs from the commit's",
+  fact: tamperedFact("the blob hash differs\nfrom the commit's"),
 });
 const unreadable = rangeFinding({
   rule: "governance_unreadable",
@@ -104,7 +116,10 @@ const unreadable = rangeFinding({
   intent: null,
   path: null,
   line: null,
-  message: `the rules of ${short(blocked)} cannot be read: .orchestration/active_intents.yaml:3:5: bad indentation\nof a mapping entry`,
+  fact: {
+    kind: "rules-unreadable",
+    error: ".orchestration/active_intents.yaml:3:5: bad indentation\nof a mapping entry",
+  },
 });
 
 /** Subject with XML's five specials, a BEL (forbidden in XML 1.0) and a character git allows. */
@@ -143,10 +158,10 @@ function like(finding: RangeFinding, changes: Partial<Omit<RangeFinding, "finger
 function manyFindings(): RangeCheck {
   const findings = [
     ...Array.from({ length: 12 }, (_, n) =>
-      like(oddScope, { path: `src/e${n}.ts`, message: `error ${n}` }),
+      like(oddScope, { path: `src/e${n}.ts`, fact: tamperedFact(`error ${n}`) }),
     ),
     ...Array.from({ length: 11 }, (_, n) =>
-      like(agentWarning, { path: `src/w${n}.ts`, message: `warning ${n}` }),
+      like(agentWarning, { path: `src/w${n}.ts`, fact: tamperedFact(`warning ${n}`) }),
     ),
   ];
   return { ...check, findings };
@@ -259,7 +274,12 @@ describe("verdictFindings with a fix", () => {
   const conflict: Finding = {
     rule: "governance_conflict",
     severity: "error",
-    message: `this rules change was made on older rules: ${intents} active_intents[INT-005].status was changed differently`,
+    fact: {
+      kind: "rules-conflict",
+      file: intents,
+      field: "active_intents[INT-005].status",
+      target: "main",
+    },
     paths: [intents],
     advice: [{ kind: "rebase-rules-change", onto: "main" }],
   };
@@ -268,16 +288,16 @@ describe("verdictFindings with a fix", () => {
   it("carries the fix of a finding it fixes, worded after the message, and leaves the others as they were", () => {
     const fixed = verdictFindings(blocked, verdict("blocked", [conflict]), () => 3, saysFix);
     expect(fixed).toHaveLength(1);
-    expect(fixed[0]?.message).toBe(conflict.message);
+    expect(fixed[0]?.fact).toEqual({ kind: "judged", fact: conflict.fact, path: null });
     expect(fixed[0]?.fix).toEqual(conflict.advice);
     expect(rangeFindingText(fixed[0] as RangeFinding)).toBe(
-      `${conflict.message}; to fix: rebase the rules change onto main (git rebase main), resolve the rules there, and land it again: a rules change applies as a change to the rules in force, never as a copy of older rules`,
+      `${findingText(conflict)}; to fix: rebase the rules change onto main (git rebase main), resolve the rules there, and land it again: a rules change applies as a change to the rules in force, never as a copy of older rules`,
     );
     expect(fixed[0]?.path).toBe(intents);
     expect(fixed[0]?.line).toBe(3);
     // The fingerprint is what the finding is about, not its wording.
     const plain = verdictFindings(blocked, verdict("blocked", [conflict]), () => 3);
-    expect(plain[0]?.message).toBe(`${conflict.message}: ${intents}`);
+    expect(rangeFindingText(plain[0] as RangeFinding)).toBe(`${findingText(conflict)}: ${intents}`);
     expect(fixed[0]?.fingerprint).toBe(plain[0]?.fingerprint);
     expect(verdictFindings(blocked, blockedVerdict, lineOf, saysFix)).toEqual(
       verdictFindings(blocked, blockedVerdict, lineOf),
@@ -295,10 +315,12 @@ describe("formatRangeCheckText", () => {
         `✗ ${short(blocked)} Tweak "pricing" & <docs>\\u0007 'now'`,
         "    scope: 2 paths outside the scope of INT-001 (Auth): docs/50% off, final: v2.md (line 7)",
         "    scope: 2 paths outside the scope of INT-001 (Auth): src/auth/café/ログイン.ts",
-        "    trace_tampered: the trace record's blob hash differs from the commit's (src/auth/login.ts)",
+        // A line break in a finding's words is escaped like any control character: one finding,
+        // one line.
+        `    trace_tampered: ${tamperedWords("the blob hash differs\\u000afrom the commit's")} (src/auth/login.ts)`,
         `✗ ${short(broken)} Refactor auth — not judged`,
-        // A message's line break is escaped like any control character: one finding, one line.
-        `    governance_unreadable: the rules of ${short(blocked)} cannot be read: .orchestration/active_intents.yaml:3:5: bad indentation\\u000aof a mapping entry`,
+        // A parse error's lines, joined: one finding, one line.
+        "    governance_unreadable: the rules this commit is judged by cannot be read: .orchestration/active_intents.yaml:3:5: bad indentation; of a mapping entry",
         "  3 commits: 1 allowed, 1 blocked, 1 not judged; 2 commits before adoption skipped; 4 errors, 1 warning; traces checked",
         "",
       ].join("\n"),
@@ -443,7 +465,7 @@ describe("the text report of names a commit chose (GitHub prints it in the step 
     {
       rule: "scope",
       severity: "error",
-      message: "1 path outside the scope of INT-001 (Auth)",
+      fact: { kind: "outside-scope", intent: "INT-001", name: "Auth", paths: 1, forbidden: 0 },
       paths: [injectedPath],
       advice: [],
     },
@@ -463,7 +485,7 @@ describe("the text report of names a commit chose (GitHub prints it in the step 
       ...verdictFindings(blocked, hostileVerdict, () => 1),
       like(tampered, {
         path: "a\r\n\t::error file=x::forged",
-        message: "msg\n  ::add-mask::secret\ttab\u007f\u009b1m",
+        fact: tamperedFact("msg\n  ::add-mask::secret\ttab\u007f\u009b1m"),
       }),
     ],
   };
@@ -482,7 +504,7 @@ describe("the text report of names a commit chose (GitHub prints it in the step 
         "✗ intentguard: 1 of 1 commit in main..x\\u000a::notice::spec failed (1 blocked)",
         `✗ ${short(blocked)} Subject\\u000d::warning::forged\\u001b[2J`,
         '    scope: 1 path outside the scope of INT-001 (Auth): "inj\\n::stop-commands::zz" (line 1)',
-        '    trace_tampered: msg\\u000a  ::add-mask::secret\\u0009tab\\u007f\\u009b1m ("a\\r\\n\\t::error file=x::forged")',
+        `    trace_tampered: ${tamperedWords("msg\\u000a  ::add-mask::secret\\u0009tab\\u007f\\u009b1m")} ("a\\r\\n\\t::error file=x::forged")`,
         "  1 commit: 0 allowed, 1 blocked, 0 not judged; 2 commits before adoption skipped; 2 errors, 0 warnings; traces checked",
         "",
       ].join("\n"),
@@ -517,7 +539,7 @@ describe("reports of a finding about a commit that was not checked", () => {
         "✗ intentguard: 1 error in main..feature",
         // Not "not judged": that is a checked commit that could not be judged, and is counted.
         `✗ ${short(base)} (not among the commits checked)`,
-        "    trace_tampered: the trace record's blob hash differs from the commit's (src/auth/login.ts)",
+        `    trace_tampered: ${tamperedWords("the blob hash differs\\u000afrom the commit's")} (src/auth/login.ts)`,
         "  1 commit: 1 allowed, 0 blocked, 0 not judged; 2 commits before adoption skipped; 1 error, 0 warnings; traces checked",
         "",
       ].join("\n"),
@@ -558,9 +580,15 @@ describe("formatRangeCheckJson", () => {
     expect(parsed.traces_checked).toBe(true);
     // The findings as they are, their fix (data) said after the message.
     expect(parsed.findings).toEqual(
-      check.findings.map(({ fix: _fix, ...finding }) => ({
-        ...finding,
-        message: rangeFindingText({ ...finding, fix: _fix }),
+      check.findings.map((finding) => ({
+        fingerprint: finding.fingerprint,
+        rule: finding.rule,
+        severity: finding.severity,
+        commit: finding.commit,
+        intent: finding.intent,
+        path: finding.path,
+        line: finding.line,
+        message: rangeFindingText(finding),
       })),
     );
   });
@@ -587,8 +615,8 @@ describe("formatRangeCheckGithub", () => {
       `::warning title=intentguard%3A assigned_agent::intent INT-001 is assigned to agent builder, and this commit comes from agent reviewer (commit ${short(allowed)})`,
       `::error file=docs/50%25 off%2C final%3A v2.md,line=7,title=intentguard%3A scope::2 paths outside the scope of INT-001 (Auth): docs/50%25 off, final: v2.md (commit ${short(blocked)})`,
       `::error file=src/auth/café/ログイン.ts,title=intentguard%3A scope::2 paths outside the scope of INT-001 (Auth): src/auth/café/ログイン.ts (commit ${short(blocked)})`,
-      `::error file=src/auth/login.ts,title=intentguard%3A trace_tampered::the trace record's blob hash differs from the commit's (commit ${short(blocked)})`,
-      `::error title=intentguard%3A governance_unreadable::the rules of ${short(blocked)} cannot be read: .orchestration/active_intents.yaml:3:5: bad indentation%0Aof a mapping entry (commit ${short(broken)})`,
+      `::error file=src/auth/login.ts,title=intentguard%3A trace_tampered::${tamperedWords("the blob hash differs%0Afrom the commit's")} (commit ${short(blocked)})`,
+      `::error title=intentguard%3A governance_unreadable::the rules this commit is judged by cannot be read: .orchestration/active_intents.yaml:3:5: bad indentation; of a mapping entry (commit ${short(broken)})`,
       "",
     ]);
   });
@@ -608,18 +636,18 @@ describe("formatRangeCheckGithub", () => {
     expect(errors).toHaveLength(10);
     expect(warnings).toHaveLength(10);
     expect(errors[9]).toBe(
-      `::error file=src/e9.ts,line=7,title=intentguard%3A scope::error 9 (commit ${short(blocked)})`,
+      `::error file=src/e9.ts,line=7,title=intentguard%3A scope::${tamperedWords("error 9")} (commit ${short(blocked)})`,
     );
     expect(warnings[9]).toBe(
-      `::warning file=src/w9.ts,title=intentguard%3A assigned_agent::warning 9 (commit ${short(allowed)})`,
+      `::warning file=src/w9.ts,title=intentguard%3A assigned_agent::${tamperedWords("warning 9")} (commit ${short(allowed)})`,
     );
     expect(lines).toHaveLength(21);
     expect(lines[20]).toBe(
       "::notice title=intentguard::3 more findings not annotated (GitHub shows 10 errors and 10 warnings per step): see the job summary",
     );
     expect(summary.match(/^\| `/gm)).toHaveLength(23);
-    expect(summary).toContain("| `src/e11.ts` line 7 | error 11 |");
-    expect(summary).toContain("| `src/w10.ts` | warning 10 |");
+    expect(summary).toContain(`| \`src/e11.ts\` line 7 | ${tamperedWords("error 11")} |`);
+    expect(summary).toContain(`| \`src/w10.ts\` | ${tamperedWords("warning 10")} |`);
     expect(summary).toContain(
       "\n3 of 23 findings not shown inline as annotations: GitHub shows at most 10 errors and 10 warnings per step.\n",
     );
@@ -635,8 +663,8 @@ describe("formatRangeCheckGithub", () => {
         `| \`${short(allowed)}\` Add login form | \`assigned_agent\` | warn | INT-001 | — | intent INT-001 is assigned to agent builder, and this commit comes from agent reviewer |`,
         `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`scope\` | error | INT-001 | \`docs/50% off, final: v2.md\` line 7 | 2 paths outside the scope of INT-001 (Auth): docs/50% off, final: v2.md |`,
         `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`scope\` | error | INT-001 | \`src/auth/café/ログイン.ts\` | 2 paths outside the scope of INT-001 (Auth): src/auth/café/ログイン.ts |`,
-        `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`trace_tampered\` | error | INT-001 | \`src/auth/login.ts\` | the trace record's blob hash differs from the commit's |`,
-        `| \`${short(broken)}\` Refactor auth | \`governance_unreadable\` | error | — | — | the rules of ${short(blocked)} cannot be read: .orchestration/active\\_intents.yaml:3:5: bad indentation<br>of a mapping entry |`,
+        `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`trace_tampered\` | error | INT-001 | \`src/auth/login.ts\` | ${tamperedWords("the blob hash differs<br>from the commit's")} |`,
+        `| \`${short(broken)}\` Refactor auth | \`governance_unreadable\` | error | — | — | the rules this commit is judged by cannot be read: .orchestration/active\\_intents.yaml:3:5: bad indentation; of a mapping entry |`,
         "",
         "3 commits: 1 allowed, 1 blocked, 1 not judged; 2 commits before adoption skipped; 4 errors, 1 warning; traces checked.",
         "",
@@ -655,7 +683,7 @@ describe("formatRangeCheckGithub", () => {
 
   it("stops the table short of GitHub's 1 MiB step summary limit, and says so", () => {
     const findings = Array.from({ length: 5000 }, (_, n) =>
-      like(oddScope, { path: `src/${n}.ts`, message: `${"x".repeat(200)} ${n}` }),
+      like(oddScope, { path: `src/${n}.ts`, fact: tamperedFact(`${"x".repeat(150)} ${n}`) }),
     );
     const summary = formatRangeCheckGithubSummary({ ...check, findings });
     expect(Buffer.byteLength(summary)).toBeLessThan(1024 * 1024);
@@ -671,12 +699,12 @@ describe("formatRangeCheckGithub", () => {
   it("keeps a path or message from breaking the table or injecting HTML", () => {
     const hostile = like(oddScope, {
       path: "a|b`c<d>.md",
-      message: "x | `y` <script>alert(1)</script> *z*\r\nnext",
+      fact: tamperedFact("x | `y` <script>alert(1)</script> *z*\r\nnext"),
     });
     const summary = formatRangeCheckGithubSummary({ ...check, findings: [hostile] });
     const row = summary.split("\n").find((line) => line.startsWith(`| \`${short(blocked)}`));
     expect(row).toBe(
-      `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`scope\` | error | INT-001 | \`\` a\\|b\`c<d>.md \`\` line 7 | x \\| \\\`y\\\` &lt;script&gt;alert(1)&lt;/script&gt; \\*z\\*<br>next |`,
+      `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`scope\` | error | INT-001 | \`\` a\\|b\`c<d>.md \`\` line 7 | ${tamperedWords("x")} \\| \\\`y\\\` &lt;script&gt;alert(1)&lt;/script&gt; \\*z\\*<br>next |`,
     );
     // Six cells: no `|` but the escaped ones inside.
     expect(row?.replaceAll("\\|", "").split("|")).toHaveLength(8);
@@ -873,13 +901,15 @@ describe("formatRangeCheckJunit", () => {
       text: [
         `scope (error): 2 paths outside the scope of INT-001 (Auth): ${oddPath} (line 7)`,
         `scope (error): 2 paths outside the scope of INT-001 (Auth): ${unicodePath}`,
-        "trace_tampered (error): the trace record's blob hash differs from the commit's (src/auth/login.ts)",
+        `trace_tampered (error): ${tamperedWords("the blob hash differs\nfrom the commit's")} (src/auth/login.ts)`,
       ].join("\n"),
     });
     expect(erred.children.map((child) => [child.name, child.attributes.type])).toEqual([
       ["error", "governance_unreadable"],
     ]);
-    expect(erred.children[0]?.text).toBe(`governance_unreadable (error): ${unreadable.message}`);
+    expect(erred.children[0]?.text).toBe(
+      `governance_unreadable (error): ${rangeFindingText(unreadable)}`,
+    );
   });
 
   it("never passes a commit that was blocked or not judged, findings or none", () => {
@@ -921,13 +951,13 @@ describe("formatRangeCheckJunit", () => {
     expect(xmlText("t\tn\nr\r😀")).toBe("t\tn\nr&#13;😀");
     const multiline = formatRangeCheckJunit({
       ...check,
-      findings: [like(unreadable, { message: "line one\nline\ttwo\r\nthree" })],
+      // Words of many lines, which a finding of unreadable rules never has: the escaping is tested.
+      findings: [like(unreadable, { fact: tamperedFact("line one\nline\ttwo\r\nthree") })],
     });
     const [, , , erred] = parseXml(multiline).children as XmlElement[];
-    expect(erred?.children[0]?.attributes.message).toBe("line one\nline\ttwo\r\nthree");
-    expect(erred?.children[0]?.text).toBe(
-      "governance_unreadable (error): line one\nline\ttwo\r\nthree",
-    );
+    const words = tamperedWords("line one\nline\ttwo\r\nthree");
+    expect(erred?.children[0]?.attributes.message).toBe(words);
+    expect(erred?.children[0]?.text).toBe(`governance_unreadable (error): ${words}`);
   });
 });
 
@@ -958,14 +988,14 @@ describe("formatRangeCheckGitlab", () => {
         location: { path: unicodePath, lines: { begin: 1 } },
       },
       {
-        description: `the trace record's blob hash differs from the commit's (commit ${short(blocked)})`,
+        description: `${tamperedWords("the blob hash differs\nfrom the commit's")} (commit ${short(blocked)})`,
         check_name: "trace_tampered",
         fingerprint: tampered.fingerprint,
         severity: "critical",
         location: { path: "src/auth/login.ts", lines: { begin: 1 } },
       },
       {
-        description: `${unreadable.message} (commit ${short(broken)})`,
+        description: `${rangeFindingText(unreadable)} (commit ${short(broken)})`,
         check_name: "governance_unreadable",
         fingerprint: unreadable.fingerprint,
         severity: "major",

@@ -16,7 +16,11 @@ import {
 import type { Finding, Verdict } from "../../src/core/judge/verdict.js";
 import { parseCommitSignatures } from "../../src/git/commit-signatures.js";
 import { adviceText } from "../../src/report/verdict/advice.js";
+import { findingText } from "../../src/report/verdict/finding-text.js";
 import { findingWithFix } from "../../src/report/verdict/finding-with-fix.js";
+
+/** A finding's words, as the reports print them. */
+const words = (finding: Finding | undefined) => (finding ? findingText(finding) : undefined);
 
 const sha = "a".repeat(40);
 const approval = (by: string, at = "2026-01-01T00:00:00Z") => ({
@@ -136,11 +140,11 @@ describe("judgeGovernanceSignature", () => {
       [ssh({ status: "R" }), "signed with SHA256:abc is revoked"],
       [ssh({ signer: "bob@example.com" }), "signed by bob@example.com, who is not one"],
     ];
-    for (const [signature, words] of cases) {
+    for (const [signature, expected] of cases) {
       const findings = judge(signature);
-      expect(findings, words).toHaveLength(1);
+      expect(findings, expected).toHaveLength(1);
       expect(findings[0]).toMatchObject({ rule: "governance_signature", severity: "error" });
-      expect(findings[0]?.message).toContain(words);
+      expect(words(findings[0])).toContain(expected);
       const fix = findingWithFix(findings[0] as (typeof findings)[number]);
       expect(fix).toContain("; to fix: ");
       expect(fix).toContain("git commit -S");
@@ -149,7 +153,7 @@ describe("judgeGovernanceSignature", () => {
 
   it("says when git could not look at SSH signatures at all", () => {
     const [finding] = judgeGovernanceSignature(due(), undefined, true, null);
-    expect(finding?.message).toContain("gpg.ssh.allowedSignersFile is not configured here");
+    expect(words(finding)).toContain("gpg.ssh.allowedSignersFile is not configured here");
     expect(finding?.advice.map(adviceText).join("\n")).toContain(
       "git config gpg.ssh.allowedSignersFile",
     );
@@ -165,7 +169,7 @@ describe("judgeGovernanceSignature", () => {
       approvers: ["alice@example.com", "bob@example.com"],
       approvals,
     });
-    expect(findings.map((finding) => finding.message)).toEqual([
+    expect(findings.map(findingText)).toEqual([
       "the approval of INT-001's grant 2 is by bob@example.com, but the commit adding it is signed by alice@example.com: an approval is recorded by its approver, in a commit they sign",
     ]);
     expect(adviceText(findings[0]?.advice[0] as never)).toContain(
@@ -175,7 +179,7 @@ describe("judgeGovernanceSignature", () => {
       approvals: [...approvals, { intent: "INT-002", grant: 1, by: "carol@example.com" }],
     });
     expect(two).toHaveLength(1); // one finding per commit: one fingerprint
-    expect(two[0]?.message).toContain(
+    expect(words(two[0])).toContain(
       "2 approvals this commit adds are not by its signer, alice@example.com: INT-001's grant 2 by bob@example.com, INT-002's grant 1 by carol@example.com",
     );
     expect(two[0]?.advice).toHaveLength(2);
@@ -211,7 +215,7 @@ describe("a good SSH signature's key, held to its allowed signers entry now", ()
 
   it("refuses a key whose entry expired, or is not valid yet, naming the date and the fix", () => {
     const [expired] = judgeNow([entry({ validBefore: { written: "20200101Z", seconds: y2020 } })]);
-    expect(expired?.message).toBe(
+    expect(words(expired)).toBe(
       'a change to the rules must be signed by an approver, and the allowed signers entry of the key this commit is signed with (SSH SHA256:abc, alice@example.com, line 2) expired on 2020-01-01T00:00:00Z (valid-before="20200101Z"): a key must be valid now, whatever date the commit carries',
     );
     const fix = findingWithFix(expired as Finding);
@@ -220,11 +224,11 @@ describe("a good SSH signature's key, held to its allowed signers entry now", ()
       "or, if the key SHA256:abc should still sign for alice@example.com, renew its entry in the allowed signers file the check uses (gpg.ssh.allowedSignersFile)",
     );
     const [early] = judgeNow([entry({ validAfter: { written: "20300101", seconds: y2030 } })]);
-    expect(early?.message).toContain(
+    expect(words(early)).toContain(
       '(SSH SHA256:abc, alice@example.com, line 2) is not valid until 2030-01-01T00:00:00Z (valid-after="20300101")',
     );
     const [none] = judgeNow([entry({ fingerprint: "SHA256:other" })]);
-    expect(none?.message).toContain(
+    expect(words(none)).toContain(
       "no entry of the allowed signers file allows the key this commit is signed with (SSH SHA256:abc) for alice@example.com now",
     );
   });
@@ -236,7 +240,7 @@ describe("a good SSH signature's key, held to its allowed signers entry now", ()
     });
     const findings = judgeNow([expired], ssh({ signer: "bob@example.com" }));
     expect(findings).toHaveLength(1);
-    expect(findings[0]?.message).toContain("expired on 2020-01-01T00:00:00Z");
+    expect(words(findings[0])).toContain("expired on 2020-01-01T00:00:00Z");
   });
 
   it("lets through a key valid now, a GPG signature, and any key when git's answer stands", () => {

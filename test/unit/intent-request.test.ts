@@ -26,13 +26,13 @@ describe("resolveIntentRequest", () => {
   it("reports a trailer that contradicts the flag or the environment", () => {
     const resolved = resolveIntentRequest({ env: "E-1", trailers: ["T-1"] });
     expect(resolved).toMatchObject({
-      conflict: "INTENTGUARD_INTENT says E-1 but the message's Intent: trailer says T-1",
+      conflict: { kind: "trailer-contradicts", source: "env", declared: "E-1", trailer: "T-1" },
     });
   });
 
   it("reports a message declaring two intents", () => {
     expect(resolveIntentRequest({ trailers: ["A-1", "B-2", "A-1"] })).toMatchObject({
-      conflict: "the message declares 2 intents (Intent: A-1, B-2); a commit serves exactly one",
+      conflict: { kind: "several-trailers", intents: ["A-1", "B-2"] },
     });
   });
 });

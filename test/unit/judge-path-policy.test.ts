@@ -11,6 +11,7 @@ import { scopeSignature } from "../../src/core/scope/scope-signature.js";
 import { staticPrefix } from "../../src/core/scope/static-prefix.js";
 import { plainStyle } from "../../src/report/text/style.js";
 import { adviceText, noteText } from "../../src/report/verdict/advice.js";
+import { findingText } from "../../src/report/verdict/finding-text.js";
 import { formatVerdictText } from "../../src/report/verdict/verdict-text.js";
 import { fileChange as change } from "../support/file-changes.js";
 
@@ -106,6 +107,9 @@ function judge(options: Options): Verdict {
   });
 }
 
+/** The verdict's findings with their words, as the reports print them. */
+const worded = (verdict: Verdict) =>
+  verdict.findings.map((finding) => ({ ...finding, message: findingText(finding) }));
 const nextSteps = (verdict: Verdict, finding = 0) =>
   (verdict.findings[finding]?.advice ?? []).map(adviceText);
 
@@ -156,7 +160,7 @@ describe("paths.require_intent", () => {
       changes: [change("docs/guide.md"), change("src/auth/login.ts")],
     });
     expect(verdict).toMatchObject({ outcome: "blocked", kind: "no-intent" });
-    expect(verdict.findings).toMatchObject([
+    expect(worded(verdict)).toMatchObject([
       {
         rule: "intent_required",
         message:
@@ -173,7 +177,7 @@ describe("paths.require_intent", () => {
       }).findings[0]?.paths,
     ).toEqual(["src/auth/login.ts"]);
     // The default (every path) keeps the plain message.
-    expect(judge({ intent: null }).findings[0]?.message).toBe("the commit declares no intent");
+    expect(worded(judge({ intent: null }))[0]?.message).toBe("the commit declares no intent");
   });
 
   it("never puts a path that needs no intent outside an intent's scope", () => {
@@ -196,7 +200,7 @@ describe("paths.require_intent", () => {
       paths: { require_intent: ["src/**"], protected: ["infra/**"] },
       changes: [change("infra/main.tf"), change("docs/guide.md")],
     });
-    expect(verdict.findings).toMatchObject([
+    expect(worded(verdict)).toMatchObject([
       {
         rule: "intent_required",
         message:
@@ -235,7 +239,7 @@ describe("paths.protected", () => {
         origin: "protected",
       },
     ]);
-    expect(verdict.findings).toMatchObject([
+    expect(worded(verdict)).toMatchObject([
       {
         rule: "scope",
         severity: "error",
@@ -277,7 +281,7 @@ describe("paths.protected", () => {
       paths: { protected: ["src/auth/secrets"] },
       changes: [change("src/auth/secrets/key.ts")],
     });
-    expect(verdict.findings).toMatchObject([
+    expect(worded(verdict)).toMatchObject([
       {
         message: "1 path outside the scope of INT-001 (Auth) (1 path forbidden by forbidden_scope)",
       },
@@ -448,7 +452,7 @@ describe("blocked paths a grant of the intent would admit", () => {
       paths: { protected: ["infra/**"] },
       changes: [change("infra/main.tf")],
     });
-    expect(verdict.findings[0]?.message).toBe(
+    expect(worded(verdict)[0]?.message).toBe(
       "1 protected path (policy paths.protected) is in the scope of INT-005 (Wide) only through the broad pattern **",
     );
     // Grant 1 (**/*.tf) matches the path but is broad; grant 2 lists infra. Once it is

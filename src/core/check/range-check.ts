@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { RuleName } from "../config/policy-schema.js";
+import type { FindingFact } from "../judge/finding-fact.js";
 import type { Advice, Finding, FixedRule, Verdict } from "../judge/verdict.js";
 
 /** The stable, versioned shape of `check --range --format json`. */
@@ -34,13 +35,33 @@ export interface RangeFinding {
   path: string | null;
   /** A 1-based line in `path` at that commit (the first line the commit adds there), if any. */
   line: number | null;
-  /** One sentence, without colour or newlines' meaning for the format: reporters escape it. */
-  message: string;
+  /** What it found, as data: src/report words it on one line (rangeFindingText). */
+  fact: RangeFindingFact;
   /**
-   * What a range report says after the message as its fix (a landing's finding: the hooks' own
+   * What a range report says after the finding as its fix (a landing's finding: the hooks' own
    * next steps), as data: src/report words it (rangeFindingText). Empty for most findings.
    */
   fix: Advice[];
+}
+
+/** What a range finding found. */
+export type RangeFindingFact =
+  /**
+   * A verdict's or a landing's finding. `path`: the path it is split out for, named after it (a
+   * finding that says its fix names none).
+   */
+  | { kind: "judged"; fact: FindingFact; path: string | null }
+  /** The rules the commit is judged by cannot be read: the parse error, as it is worded. */
+  | { kind: "rules-unreadable"; error: string }
+  /** The commit has no trace record at all. */
+  | { kind: "trace-missing" }
+  /** The commit's trace record is missing, invalid or disagrees: each problem, by kind. */
+  | { kind: "trace-problems"; problems: TraceProblem[] };
+
+/** One problem with a commit's trace record, as verifying it says it. */
+export interface TraceProblem {
+  kind: "untraced" | "invalid" | "tampered" | "ledger";
+  detail: string;
 }
 
 /** How one commit of the range fared; the reports word `error` as "not judged". */
@@ -106,10 +127,10 @@ export function rangeFinding(
 
 /**
  * A verdict's findings, one per path (a finding about no path stays one): what an annotation can
- * point at. The message names the path too, for reports that show it apart from its location.
+ * point at. Its words name the path too, for reports that show it apart from its location.
  * `lineOf` gives the first line the commit adds to a path, if it adds any. `saysFix` tells a
  * finding whose fix a range report must say: it carries the finding's advice as its fix, and its
- * message ends with that fix, not its path, as a landing's finding does.
+ * words end with that fix, not its path, as a landing's finding does.
  */
 export function verdictFindings(
   commit: string,
@@ -121,32 +142,24 @@ export function verdictFindings(
   return verdict.findings.flatMap((finding) => {
     const base = { rule: finding.rule, severity: finding.severity, commit, intent };
     const fix = saysFix(finding) ? finding.advice : null;
-    // One line: a report prints each finding on the line it belongs to (a verdict's message may
-    // hold a parse error's problems, one per line).
-    const message = oneLine(finding.message);
+    const judged = (path: string | null): RangeFindingFact => ({
+      kind: "judged",
+      fact: finding.fact,
+      path,
+    });
     if (finding.paths.length === 0) {
-      return [rangeFinding({ ...base, path: null, line: null, message, fix: fix ?? [] })];
+      return [
+        rangeFinding({ ...base, path: null, line: null, fact: judged(null), fix: fix ?? [] }),
+      ];
     }
     return finding.paths.map((path) =>
       rangeFinding({
         ...base,
         path,
         line: lineOf(path),
-        message: fix === null ? `${message}: ${path}` : message,
+        fact: judged(fix === null ? path : null),
         fix: fix ?? [],
       }),
     );
   });
-}
-
-/**
- * A multi-line message (a parse error's problems, then its fix) as one line: a report prints each
- * finding on the line it belongs to.
- */
-export function oneLine(message: string): string {
-  return message
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join("; ");
 }

@@ -16,6 +16,11 @@ export function resolveCommitIntent(
   }
   return {
     request: resolved.request,
-    conflict: `INTENTGUARD_INTENT says ${env} but the message's Intent: trailer says ${resolved.request.id}`,
+    conflict: {
+      kind: "trailer-contradicts",
+      source: "env",
+      declared: env,
+      trailer: resolved.request.id,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { Intent } from "../config/intents-schema.js";
 import type { Governance } from "../governance.js";
 import { type AllowedSigner, signerValidityAt } from "./allowed-signers.js";
+import type { ApprovalAdded, SignatureFact } from "./finding-fact.js";
 import type { Advice, Finding, Verdict } from "./verdict.js";
 
 /**
@@ -58,14 +59,6 @@ export type SignatureTime = "now" | "committer-date";
 export interface SignersNow {
   signers: readonly AllowedSigner[];
   now: number;
-}
-
-/** An approval a commit adds or changes: whose it claims to be, and which grant it approves. */
-export interface ApprovalAdded {
-  intent: string;
-  /** 1-based, as `intentguard scope approve --grant N` counts. */
-  grant: number;
-  by: string;
 }
 
 /**
@@ -166,36 +159,29 @@ export function judgeGovernanceSignature(
   const sign: Advice = { kind: "sign-governance-commit", approvers: due.approvers };
   const facts = signature ?? nothingToCheck;
   const outOfWindow = signersNow ? keyNotValidNow(facts, signersNow) : null;
-  if (outOfWindow) return [finding(outOfWindow.message, [sign, ...outOfWindow.advice])];
+  if (outOfWindow) return [finding(outOfWindow.fact, [sign, ...outOfWindow.advice])];
   const signer = signerIdentity(facts);
   if (signer === null) {
     const problem = unverifiedProblem(facts, allowedSignersUnset);
-    return [finding(problem.message, [...problem.advice, sign])];
+    return [finding(problem.fact, [...problem.advice, sign])];
   }
   if (due.approvers.length > 0 && !due.approvers.includes(signer)) {
     return [
-      finding(
-        `a change to the rules must be signed by an approver (${due.approvers.join(", ")}), and this one is signed by ${signer}, who is not one`,
-        [sign, { kind: "add-approver", signer }],
-      ),
+      finding({ kind: "signer-not-approver", signer, approvers: due.approvers }, [
+        sign,
+        { kind: "add-approver", signer },
+      ]),
     ];
   }
-  const foreign = due.approvals.filter(
+  const [only, ...others] = due.approvals.filter(
     (approval) => approval.by !== signer && !approval.by.startsWith("reviewer:"),
   );
-  const [only] = foreign;
   if (!only) return [];
-  const why = "an approval is recorded by its approver, in a commit they sign";
-  const message =
-    foreign.length === 1
-      ? `the approval of ${only.intent}'s grant ${only.grant} is by ${only.by}, but the commit adding it is signed by ${signer}: ${why}`
-      : `${foreign.length} approvals this commit adds are not by its signer, ${signer}: ${foreign
-          .map((approval) => `${approval.intent}'s grant ${approval.grant} by ${approval.by}`)
-          .join(", ")}; ${why}`;
+  const foreign: [ApprovalAdded, ...ApprovalAdded[]] = [only, ...others];
   // One finding per commit: a range report fingerprints findings by rule, intent, path and commit.
   return [
     finding(
-      message,
+      { kind: "approvals-not-by-signer", signer, approvals: foreign },
       foreign.map((approval) => ({
         kind: "approval-by-signer",
         intent: approval.intent,
@@ -215,15 +201,12 @@ const nothingToCheck: CommitSignature = {
   detail: null,
 };
 
-const lead = "a change to the rules must be signed by an approver";
-
 /** Why git could not vouch for the signer, and the advice that fixes that (before signing). */
 function unverifiedProblem(
   signature: CommitSignature,
   allowedSignersUnset: boolean,
-): { message: string; advice: Advice[] } {
-  const key = signature.key ? ` ${signature.key}` : "";
-  const why = signature.detail ? ` (git: ${signature.detail})` : "";
+): { fact: SignatureFact; advice: Advice[] } {
+  const { key, detail } = signature;
   const allow: Advice = {
     kind: "allow-signing-key",
     format: signature.format ?? "ssh",
@@ -231,48 +214,33 @@ function unverifiedProblem(
   };
   switch (signature.status) {
     case "N":
-      if (allowedSignersUnset) {
-        return {
-          message: `${lead}, and git found no signature it could check: gpg.ssh.allowedSignersFile is not configured here, so git cannot check an SSH signature`,
-          advice: [{ ...allow, format: "ssh" }],
-        };
-      }
-      return { message: `${lead}, and this commit is not signed`, advice: [] };
-    case "U":
-      return signature.format === "ssh"
-        ? {
-            message: `${lead}, and the key this commit is signed with (SSH${key}) is not in the allowed signers file (gpg.ssh.allowedSignersFile), so git cannot tell whose it is`,
-            advice: [allow],
-          }
-        : {
-            message: `${lead}, and the key this commit is signed with (GPG${key}${signature.signer ? `, ${signature.signer}` : ""}) is not trusted in the keyring, so git cannot tell whose it is`,
-            advice: [allow],
-          };
-    case "E":
       return {
-        message: `${lead}, and git cannot check this commit's signature${key ? ` (key${key})` : ""}${why}`,
+        fact: { kind: "signature-missing", allowedSignersUnset },
+        advice: allowedSignersUnset ? [{ ...allow, format: "ssh" }] : [],
+      };
+    case "U":
+      return {
+        fact: {
+          kind: "signing-key-unknown",
+          format: signature.format === "ssh" ? "ssh" : "gpg",
+          key,
+          signer: signature.signer,
+        },
         advice: [allow],
       };
+    case "E":
+      return { fact: { kind: "signature-uncheckable", key, detail }, advice: [allow] };
     case "B":
-      return { message: `${lead}, and this commit's signature is bad${why}`, advice: [] };
+      return { fact: { kind: "signature-bad", detail }, advice: [] };
     case "X":
-      return { message: `${lead}, and this commit's signature has expired`, advice: [] };
+      return { fact: { kind: "signature-expired" }, advice: [] };
     case "Y":
-      return {
-        message: `${lead}, and the key this commit is signed with${key} has expired`,
-        advice: [],
-      };
+      return { fact: { kind: "signing-key-expired", key }, advice: [] };
     case "R":
-      return {
-        message: `${lead}, and the key this commit is signed with${key} is revoked`,
-        advice: [],
-      };
+      return { fact: { kind: "signing-key-revoked", key }, advice: [] };
     case "G":
       // A good signature without a signer: git named no principal (cannot happen for SSH).
-      return {
-        message: `${lead}, and git names no signer for this commit's signature`,
-        advice: [allow],
-      };
+      return { fact: { kind: "signer-unnamed" }, advice: [allow] };
   }
 }
 
@@ -283,34 +251,30 @@ function unverifiedProblem(
 function keyNotValidNow(
   signature: CommitSignature,
   { signers, now }: SignersNow,
-): { message: string; advice: Advice[] } | null {
+): { fact: SignatureFact; advice: Advice[] } | null {
   const { status, format, signer, key } = signature;
   if (status !== "G" || format !== "ssh" || !signer || !key) return null;
   const validity = signerValidityAt(signers, { signer, key }, now);
   if (validity.valid) return null;
   const advice: Advice[] = [{ kind: "renew-allowed-signer", key, signer }];
   if (validity.reason === "no-entry") {
-    return {
-      message: `${lead}, and no entry of the allowed signers file allows the key this commit is signed with (SSH ${key}) for ${signer} now`,
-      advice,
-    };
+    return { fact: { kind: "signing-key-not-allowed-now", key, signer }, advice };
   }
   const { entry, time } = validity;
-  const [option, happens] =
-    validity.reason === "expired"
-      ? ["valid-before", "expired on"]
-      : ["valid-after", "is not valid until"];
   return {
-    message: `${lead}, and the allowed signers entry of the key this commit is signed with (SSH ${key}, ${signer}, line ${entry.line}) ${happens} ${instant(time.seconds)} (${option}="${time.written}"): a key must be valid now, whatever date the commit carries`,
+    fact: {
+      kind: "signing-key-outside-window",
+      key,
+      signer,
+      line: entry.line,
+      window: validity.reason,
+      seconds: time.seconds,
+      written: time.written,
+    },
     advice,
   };
 }
 
-/** Seconds since the epoch as ISO 8601 UTC, to the second. */
-function instant(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
-function finding(message: string, advice: Advice[]): Finding {
-  return { rule: "governance_signature", severity: "error", message, paths: [], advice };
+function finding(fact: SignatureFact, advice: Advice[]): Finding {
+  return { rule: "governance_signature", severity: "error", fact, paths: [], advice };
 }

@@ -1,5 +1,6 @@
 import { intentsFilePath, policyFilePath } from "../governance-files.js";
 import type { RulesConflict } from "../land/rules-merge.js";
+import type { RepeatedAdoption } from "./finding-fact.js";
 import type { Finding, FixedRule } from "./verdict.js";
 
 /**
@@ -29,7 +30,7 @@ export function rulesConflictFinding(conflict: RulesConflict, target: string): F
   return {
     rule: "governance_conflict",
     severity: "error",
-    message: `this rules change was made on older rules: ${file} ${conflict.field} was changed differently in the rules in force on ${target} since, so it cannot be carried into them`,
+    fact: { kind: "rules-conflict", file, field: conflict.field, target },
     paths: [file],
     advice: [{ kind: "rebase-rules-change", onto: target }],
   };
@@ -40,7 +41,7 @@ export function brokenBaseFinding(target: string): Finding {
   return {
     rule: "governance_conflict",
     severity: "error",
-    message: `this rules change was made on rules that cannot be read, which are not the rules in force on ${target}, so what it changes cannot be told`,
+    fact: { kind: "rules-base-unreadable", target },
     paths: [intentsFilePath],
     advice: [{ kind: "rebase-rules-change", onto: target }],
   };
@@ -56,7 +57,7 @@ export function divergedFinding(
   return {
     rule: "governance_diverged",
     severity: "error",
-    message: `the rules at ${tip.slice(0, 12)} differ from the rules in force after this landing (${file} ${difference.field}): a merge or rebase dropped or altered a rules change, or the tip keeps rules older than ${target}'s`,
+    fact: { kind: "rules-diverged", tip, file, field: difference.field, target },
     paths: [file],
     advice: [{ kind: "restore-rules-in-force", onto: target }],
   };
@@ -67,7 +68,7 @@ export function rulesLeftFinding(tip: string, severity: "error" | "warn"): Findi
   return {
     rule: "governance_invalid",
     severity,
-    message: `the landing ends on ${tip.slice(0, 12)}, whose tree has no ${intentsFilePath}, while rules were in force: the branch would leave intentguard's rules behind`,
+    fact: { kind: "rules-left-behind", tip },
     paths: [intentsFilePath],
     advice: [{ kind: "restore-intents-file" }],
   };
@@ -78,40 +79,20 @@ export function unreadableTipFinding(tip: string): Finding {
   return {
     rule: "governance_invalid",
     severity: "error",
-    message: `the rules at ${tip.slice(0, 12)}, where the landing ends, cannot be read (not one YAML document, a duplicate key, a bad alias): every commit after it would be refused, and nothing could be judged by them`,
+    fact: { kind: "tip-rules-unreadable", tip },
     paths: [intentsFilePath],
     advice: [{ kind: "fix-governance" }],
   };
 }
 
-/** Why an adoption is refused. */
-export type RepeatedAdoption =
-  /** Rules are already in force on another branch (or tag). */
-  | { kind: "governed-elsewhere"; ref: string | null }
-  /** The landing holds several adoptions. */
-  | { kind: "several"; count: number }
-  /** Other refs of the same push adopt too, with these other commits (pre-receive). */
-  | { kind: "several-in-push"; others: string[] };
-
 export function adoptionRepeatedFinding(reason: RepeatedAdoption): Finding {
   return {
     rule: "adoption_repeated",
     severity: "error",
-    message: `this commit adopts intentguard with rules of its own, ${repeatedWhy(reason)}: adoption happens once`,
+    fact: { kind: "adoption-repeated", reason },
     paths: [intentsFilePath],
     advice: [
       { kind: "adopt-once", governedRef: reason.kind === "governed-elsewhere" ? reason.ref : null },
     ],
   };
-}
-
-function repeatedWhy(reason: RepeatedAdoption): string {
-  switch (reason.kind) {
-    case "governed-elsewhere":
-      return `but rules are already in force${reason.ref ? ` on ${reason.ref}` : " in this repository"}`;
-    case "several":
-      return `and so do ${reason.count - 1} other commit(s) of the same landing`;
-    case "several-in-push":
-      return `and so do ${reason.others.length} other commit(s) of the same push (${reason.others.map((commit) => commit.slice(0, 12)).join(", ")})`;
-  }
 }

@@ -3,6 +3,7 @@ import type { RuleName } from "../config/policy-schema.js";
 import type { ChangeOperation } from "../file-change.js";
 import type { IntentSource } from "../intent-request.js";
 import type { GrantState, PatternOrigin } from "../scope/effective-scope.js";
+import type { FindingFact } from "./finding-fact.js";
 
 /** The stable, versioned shape of a verdict (`--format json` prints it). */
 export const verdictSchemaVersion = 1;
@@ -133,7 +134,8 @@ export interface RenamedPath {
 export interface Finding {
   rule: RuleName | FixedRule;
   severity: "error" | "warn";
-  message: string;
+  /** What it found, as data: src/report/verdict/finding-text.ts words it. */
+  fact: FindingFact;
   /** The paths the finding is about, when it is about paths. */
   paths: string[];
   /** What the user can do next, most likely first. */

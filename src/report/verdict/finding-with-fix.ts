@@ -1,21 +1,22 @@
 import type { RangeFinding } from "../../core/check/range-check.js";
 import type { Advice, Finding } from "../../core/judge/verdict.js";
 import { adviceText } from "./advice.js";
+import { findingText, rangeFactText } from "./finding-text.js";
 
 /**
- * A finding's message followed by its next steps, on one line: for reports that print a
- * finding's message alone (`check --range`, pre-receive) where the fix must still be said.
+ * A finding's words followed by its next steps, on one line: for reports that print a
+ * finding's words alone (`check --range`, pre-receive) where the fix must still be said.
  */
 export function findingWithFix(finding: Finding): string {
-  return withFix(finding.message, finding.advice);
+  return withFix(findingText(finding), finding.advice);
 }
 
-/** A range report's words for a finding: its message, then its fix when it carries one. */
+/** A range report's words for a finding: what it found, then its fix when it carries one. */
 export function rangeFindingText(finding: RangeFinding): string {
-  return withFix(finding.message, finding.fix);
+  return withFix(rangeFactText(finding.fact), finding.fix);
 }
 
-function withFix(message: string, fix: readonly Advice[]): string {
-  if (fix.length === 0) return message;
-  return `${message}; to fix: ${fix.map(adviceText).join("; ")}`;
+function withFix(words: string, fix: readonly Advice[]): string {
+  if (fix.length === 0) return words;
+  return `${words}; to fix: ${fix.map(adviceText).join("; ")}`;
 }

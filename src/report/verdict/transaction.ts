@@ -2,6 +2,7 @@ import type { Finding, Verdict } from "../../core/judge/verdict.js";
 import type { CommitHeader } from "../../core/trace/commit-diff.js";
 import { plural } from "../text/count.js";
 import type { Style } from "../text/style.js";
+import { findingText } from "./finding-text.js";
 import { findingLines, formatVerdictText } from "./verdict-text.js";
 
 /** A judged commit as the report names it. */
@@ -55,7 +56,7 @@ export function formatLandingFindings(
     .map(({ commit, finding }) => {
       const head =
         finding.severity === "error"
-          ? [style.red(`✗ intentguard: blocked — ${finding.message}`)]
+          ? [style.red(`✗ intentguard: blocked — ${findingText(finding)}`)]
           : [];
       const about = style.dim(`  commit: ${commit.slice(0, 12)}`);
       return `${[...head, ...findingLines(finding, [], style), about].join("\n")}\n`;

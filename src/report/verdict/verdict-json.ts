@@ -1,5 +1,6 @@
 import type { Verdict } from "../../core/judge/verdict.js";
 import { adviceText, noteText } from "./advice.js";
+import { findingText } from "./finding-text.js";
 
 /**
  * A verdict as its stable, versioned JSON (`check --format json`, `status --json`): advice and
@@ -11,9 +12,13 @@ export function verdictJson(verdict: Verdict): unknown {
     outcome: verdict.outcome,
     kind: verdict.kind,
     intent: verdict.intent,
-    findings: verdict.findings.map(({ advice, ...finding }) => ({
-      ...finding,
-      next: advice.map(adviceText),
+    // Named one by one: the keys and their order are the format, whatever the finding holds.
+    findings: verdict.findings.map((finding) => ({
+      rule: finding.rule,
+      severity: finding.severity,
+      message: findingText(finding),
+      paths: finding.paths,
+      next: finding.advice.map(adviceText),
     })),
     notes: verdict.notes.map(noteText),
     path_count: verdict.path_count,

@@ -1,4 +1,3 @@
-import { describeSource } from "../../core/intent-request.js";
 import type { Finding, PathVerdict, Verdict } from "../../core/judge/verdict.js";
 import { appendAll } from "../../core/unbounded-arrays.js";
 import { plural } from "../text/count.js";
@@ -6,6 +5,7 @@ import { displayPath } from "../text/display-path.js";
 import { groupPaths, pathsListedOneByOne } from "../text/group-paths.js";
 import type { Style } from "../text/style.js";
 import { adviceText, noteText } from "./advice.js";
+import { describeSource, findingText } from "./finding-text.js";
 
 /**
  * The human-readable verdict: one line when allowed, and when blocked every offending path (or
@@ -29,9 +29,7 @@ function headline(verdict: Verdict, style: Style): string {
   switch (verdict.outcome) {
     case "blocked": {
       const errors = verdict.findings.filter((finding) => finding.severity === "error");
-      return style.red(
-        `✗ intentguard: blocked — ${errors.map((finding) => finding.message).join("; ")}`,
-      );
+      return style.red(`✗ intentguard: blocked — ${errors.map(findingText).join("; ")}`);
     }
     case "deferred":
       // Only pre-commit defers, and it prints nothing then; this says it in the user's terms.
@@ -74,7 +72,9 @@ export function findingLines(
 ): string[] {
   const mark = finding.severity === "error" ? style.red("✗") : style.yellow("!");
   const lines =
-    finding.severity === "warn" ? [`${mark} warning (${finding.rule}): ${finding.message}`] : [];
+    finding.severity === "warn"
+      ? [`${mark} warning (${finding.rule}): ${findingText(finding)}`]
+      : [];
   lines.push(style.dim(`  rule: ${finding.rule} (${finding.severity})`));
   if (finding.paths.length > 0) {
     lines.push("  paths:");

@@ -13,8 +13,12 @@ describe("agent_governance", () => {
       {
         rule: "agent_governance",
         severity: "error",
-        message:
-          "an agent (builder, by its trailers) changes the rules (.orchestration/active_intents.yaml): the rules that bind agents change by a person's commit; an agent may only add grant requests",
+        fact: {
+          kind: "agent-changes-rules",
+          agent: "builder",
+          declaredBy: "its trailers",
+          rulesPaths: [".orchestration/active_intents.yaml"],
+        },
         paths: [".orchestration/active_intents.yaml"],
         advice: [{ kind: "rules-change-by-person" }],
       },

@@ -17,7 +17,12 @@ export const agentGovernance: JudgeRule = ({ agentRulesChange: change, paths, go
     {
       rule: "agent_governance",
       severity,
-      message: `an agent (${change.agent}, by ${change.declaredBy}) changes the rules (${rulesPaths.join(", ")}): the rules that bind agents change by a person's commit; an agent may only add grant requests`,
+      fact: {
+        kind: "agent-changes-rules",
+        agent: change.agent,
+        declaredBy: change.declaredBy,
+        rulesPaths,
+      },
       paths: rulesPaths,
       advice: [{ kind: "rules-change-by-person" }],
     },

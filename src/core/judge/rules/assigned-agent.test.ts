@@ -10,8 +10,7 @@ describe("assigned_agent", () => {
       {
         rule: "assigned_agent",
         severity: "error",
-        message:
-          "intent INT-001 is assigned to agent builder, and this commit comes from agent reviewer",
+        fact: { kind: "assigned-agent", intent: "INT-001", assigned: "builder", agent: "reviewer" },
         paths: [],
         advice: [{ kind: "commit-as-assigned-agent", intent: "INT-001", agent: "builder" }],
       },

@@ -9,7 +9,7 @@ export const assignedAgent: JudgeRule = ({ governance, intent, agent }) => {
     {
       rule: "assigned_agent",
       severity,
-      message: `intent ${intent.id} is assigned to agent ${intent.assigned_agent}, and this commit comes from agent ${agent}`,
+      fact: { kind: "assigned-agent", intent: intent.id, assigned: intent.assigned_agent, agent },
       paths: [],
       advice: [
         { kind: "commit-as-assigned-agent", intent: intent.id, agent: intent.assigned_agent },

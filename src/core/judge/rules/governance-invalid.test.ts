@@ -14,15 +14,17 @@ describe("governance_invalid", () => {
       rule: "governance_invalid",
       severity: "error",
       paths: [".orchestration/active_intents.yaml"],
+      fact: { kind: "intents-file-removed" },
       advice: [{ kind: "restore-intents-file" }],
     });
     const invalid = ruleInput({
       changes: rules,
       extra: { governanceLeft: { valid: false, removed: false, problems: "line 3: bad" } },
     });
-    expect(governanceInvalid(invalid)[0]?.message).toBe(
-      "the governance the change leaves behind is invalid, and the next commit would be judged by it:\nline 3: bad",
-    );
+    expect(governanceInvalid(invalid)[0]?.fact).toEqual({
+      kind: "governance-left-invalid",
+      problems: "line 3: bad",
+    });
   });
 
   it("holds for valid rules left behind, and for a change that touches no rules", () => {

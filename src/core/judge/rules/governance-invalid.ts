@@ -13,7 +13,7 @@ export const governanceInvalid: JudgeRule = ({ governanceLeft: left, paths }) =>
       {
         rule: "governance_invalid",
         severity: "error",
-        message: `the change removes ${intentsFilePath} (or renames it): the intents may be changed, never removed, or every later commit would escape the gate`,
+        fact: { kind: "intents-file-removed" },
         paths: [intentsFilePath],
         advice: [{ kind: "restore-intents-file" }],
       },
@@ -23,7 +23,7 @@ export const governanceInvalid: JudgeRule = ({ governanceLeft: left, paths }) =>
     {
       rule: "governance_invalid",
       severity: "error",
-      message: `the governance the change leaves behind is invalid, and the next commit would be judged by it:\n${left.problems}`,
+      fact: { kind: "governance-left-invalid", problems: left.problems },
       paths: [],
       advice: [{ kind: "fix-governance" }],
     },

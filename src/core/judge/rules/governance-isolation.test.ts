@@ -10,8 +10,11 @@ describe("governance_isolation", () => {
       {
         rule: "governance_isolation",
         severity: "error",
-        message:
-          "a governance change (.orchestration/active_intents.yaml) must touch nothing else, and this one also touches 1 other path",
+        fact: {
+          kind: "governance-not-isolated",
+          rulesPaths: [".orchestration/active_intents.yaml"],
+          others: 1,
+        },
         paths: ["src/auth/login.ts"],
         advice: [
           { kind: "commit-governance-first", paths: [".orchestration/active_intents.yaml"] },

@@ -1,4 +1,4 @@
-import { counted, type JudgeRule, severityOf, unique } from "./rule.js";
+import { type JudgeRule, severityOf, unique } from "./rule.js";
 
 /**
  * `governance_isolation`: a change of the rules touches nothing else, so that it is judged (and
@@ -14,7 +14,7 @@ export const governanceIsolation: JudgeRule = ({ governance, paths }) => {
     {
       rule: "governance_isolation",
       severity,
-      message: `a governance change (${rulesPaths.join(", ")}) must touch nothing else, and this one also touches ${counted(otherPaths.length, "other path")}`,
+      fact: { kind: "governance-not-isolated", rulesPaths, others: otherPaths.length },
       paths: otherPaths,
       advice: [
         { kind: "commit-governance-first", paths: rulesPaths },

@@ -9,8 +9,10 @@ describe("intent_conflict", () => {
       {
         rule: "intent_conflict",
         severity: "error",
-        message:
-          "conflicting intents: the message declares 2 intents (Intent: INT-001, INT-002); a commit serves exactly one",
+        fact: {
+          kind: "intent-conflict",
+          conflict: { kind: "several-trailers", intents: ["INT-001", "INT-002"] },
+        },
         paths: [],
         advice: [{ kind: "declare-one-intent" }],
       },

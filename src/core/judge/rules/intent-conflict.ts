@@ -7,7 +7,7 @@ export const intentConflict: JudgeRule = ({ resolved }) => {
     {
       rule: "intent_conflict",
       severity: "error",
-      message: `conflicting intents: ${resolved.conflict}`,
+      fact: { kind: "intent-conflict", conflict: resolved.conflict },
       paths: [],
       advice: [{ kind: "declare-one-intent" }],
     },

@@ -11,7 +11,7 @@ describe("intent_required", () => {
     expect(finding).toMatchObject({
       rule: "intent_required",
       severity: "error",
-      message: "the commit declares no intent",
+      fact: { kind: "intent-required", needing: null },
       paths: [],
     });
     expect(finding?.advice).toEqual([
@@ -31,9 +31,10 @@ describe("intent_required", () => {
     const scoped = input.scoped;
     if (!scoped) throw new Error("scoped paths expected");
     const [finding] = intentRequired({ ...input, scoped: { ...scoped, partial: true } });
-    expect(finding?.message).toBe(
-      "the commit declares no intent, and 1 path needs one (policy paths.require_intent)",
-    );
+    expect(finding?.fact).toEqual({
+      kind: "intent-required",
+      needing: { paths: 1, protects: false },
+    });
     expect(finding?.paths).toEqual(["src/auth/login.ts"]);
   });
 

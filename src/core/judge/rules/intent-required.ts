@@ -1,5 +1,5 @@
 import type { Advice } from "../verdict.js";
-import { counted, type JudgeRule, selectionAdvice, severityOf, unique } from "./rule.js";
+import { type JudgeRule, selectionAdvice, severityOf, unique } from "./rule.js";
 
 /**
  * `intent_required`: a change that touches paths needing an intent declares one. Where some
@@ -16,19 +16,21 @@ export const intentRequired: JudgeRule = ({ governance, resolved, scoped }) => {
       {
         rule: "intent_required",
         severity,
-        message: "the commit declares no intent",
+        fact: { kind: "intent-required", needing: null },
         paths: [],
         advice,
       },
     ];
   }
   const needing = unique(scoped.paths.map((entry) => entry.path));
-  const policy = `policy paths.require_intent${scoped.policy.protects ? " and paths.protected" : ""}`;
   return [
     {
       rule: "intent_required",
       severity,
-      message: `the commit declares no intent, and ${counted(needing.length, "path")} ${needing.length === 1 ? "needs" : "need"} one (${policy})`,
+      fact: {
+        kind: "intent-required",
+        needing: { paths: needing.length, protects: scoped.policy.protects },
+      },
       paths: needing,
       advice,
     },

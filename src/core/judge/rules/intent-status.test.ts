@@ -8,7 +8,7 @@ describe("intent_status", () => {
     expect(finding).toMatchObject({
       rule: "intent_status",
       severity: "error",
-      message: "intent INT-003 (Later) is PENDING; only an IN_PROGRESS intent authorises commits",
+      fact: { kind: "intent-status", intent: "INT-003", name: "Later", status: "PENDING" },
     });
     expect(finding?.advice.at(-1)).toEqual({ kind: "set-in-progress", intent: "INT-003" });
   });

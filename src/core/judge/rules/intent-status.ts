@@ -9,7 +9,7 @@ export const intentStatus: JudgeRule = ({ governance, intent }) => {
     {
       rule: "intent_status",
       severity,
-      message: `intent ${intent.id} (${intent.name}) is ${intent.status}; only an IN_PROGRESS intent authorises commits`,
+      fact: { kind: "intent-status", intent: intent.id, name: intent.name, status: intent.status },
       paths: [],
       advice: [selectionAdvice(governance), { kind: "set-in-progress", intent: intent.id }],
     },

@@ -9,8 +9,7 @@ describe("intent_unknown", () => {
     expect(finding).toMatchObject({
       rule: "intent_unknown",
       severity: "error",
-      message:
-        "intent INT-0001 (from INTENTGUARD_INTENT) does not exist in .orchestration/active_intents.yaml as committed; did you mean INT-001?",
+      fact: { kind: "intent-unknown", intent: "INT-0001", source: "env", guess: "INT-001" },
     });
   });
 

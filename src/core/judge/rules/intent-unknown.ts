@@ -1,6 +1,4 @@
 import { closestMatch } from "../../closest-match.js";
-import { intentsFilePath } from "../../governance-files.js";
-import { describeSource } from "../../intent-request.js";
 import { type JudgeRule, selectionAdvice } from "./rule.js";
 
 /** `intent_unknown` (fixed): the declared intent exists in the intents file as committed. */
@@ -15,7 +13,12 @@ export const intentUnknown: JudgeRule = ({ governance, resolved }) => {
     {
       rule: "intent_unknown",
       severity: "error",
-      message: `intent ${request.id} (from ${describeSource(request.source)}) does not exist in ${intentsFilePath} as committed${guess ? `; did you mean ${guess}?` : ""}`,
+      fact: {
+        kind: "intent-unknown",
+        intent: request.id,
+        source: request.source,
+        guess: guess ?? null,
+      },
       paths: [],
       advice: [selectionAdvice(governance)],
     },

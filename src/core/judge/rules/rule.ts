@@ -76,8 +76,3 @@ export function label(intent: Intent): IntentLabel {
 export function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
-
-/** "1 path", "2 paths": in a finding's message, until findings carry facts for src/report. */
-export function counted(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}

@@ -17,7 +17,7 @@ describe("scope", () => {
     expect(finding).toMatchObject({
       rule: "scope",
       severity: "error",
-      message: "1 path outside the scope of INT-001 (Auth)",
+      fact: { kind: "outside-scope", intent: "INT-001", name: "Auth", paths: 1, forbidden: 0 },
       paths: ["docs/guide.md"],
     });
     expect(finding?.advice).toEqual([
@@ -29,9 +29,13 @@ describe("scope", () => {
 
   it("never offers a grant for a forbidden path", () => {
     const [finding] = scope(ruleInput({ changes: ["src/auth/secrets/key.ts"] }));
-    expect(finding?.message).toBe(
-      "1 path outside the scope of INT-001 (Auth) (1 path forbidden by forbidden_scope)",
-    );
+    expect(finding?.fact).toEqual({
+      kind: "outside-scope",
+      intent: "INT-001",
+      name: "Auth",
+      paths: 1,
+      forbidden: 1,
+    });
     expect(finding?.advice.some((advice) => advice.kind === "extend-scope")).toBe(false);
   });
 

@@ -8,14 +8,7 @@ import {
 } from "../../scope/path-policy.js";
 import { type PendingGrant, pendingGrantFinder } from "../../scope/pending-grants.js";
 import type { Advice, Finding, PathVerdict } from "../verdict.js";
-import {
-  counted,
-  type JudgeRule,
-  type RuleInput,
-  type Scoped,
-  severityOf,
-  unique,
-} from "./rule.js";
+import { type JudgeRule, type RuleInput, type Scoped, severityOf, unique } from "./rule.js";
 import { scopeAdvice } from "./scope-advice.js";
 
 /**
@@ -85,15 +78,18 @@ function scopeFindings(
     const forbidden = new Set(
       outside.filter(({ entry }) => entry.origin === "forbidden").map(({ entry }) => entry.path),
     );
-    const forbiddenNote = forbidden.size
-      ? ` (${counted(forbidden.size, "path")} forbidden by forbidden_scope)`
-      : "";
     // A grant can admit neither a forbidden path nor one a pending grant already would.
     const grantable = offending.filter((path) => !forbidden.has(path) && !grants.pending.has(path));
     findings.push({
       rule: "scope",
       severity,
-      message: `${counted(offending.length, "path")} outside the scope of ${intent.id} (${intent.name})${forbiddenNote}`,
+      fact: {
+        kind: "outside-scope",
+        intent: intent.id,
+        name: intent.name,
+        paths: offending.length,
+        forbidden: forbidden.size,
+      },
       paths: offending,
       advice: [
         ...grants.advice(offending),
@@ -116,7 +112,13 @@ function scopeFindings(
     findings.push({
       rule: "scope",
       severity,
-      message: `${counted(paths.length, "protected path")} (policy paths.protected) ${paths.length === 1 ? "is" : "are"} in the scope of ${intent.id} (${intent.name}) only through the broad ${broad.length === 1 ? "pattern" : "patterns"} ${broad.join(", ")}`,
+      fact: {
+        kind: "protected-through-broad",
+        intent: intent.id,
+        name: intent.name,
+        paths: paths.length,
+        broad,
+      },
       paths,
       advice: [
         ...grants.advice(paths),
