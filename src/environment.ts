@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { type AgentProcess, agentProcessOf } from "./core/agent-environment.js";
 import type { CiEnvironment } from "./core/check/ci-event/ci-environment.js";
 import type { ContributorEnvironment } from "./core/trace/contributor.js";
@@ -10,6 +12,13 @@ import type { ContributorEnvironment } from "./core/trace/contributor.js";
 export interface Environment {
   /** Where the command was started (git starts hooks at the work tree's top level). */
   cwd: string;
+  /**
+   * How the user runs intentguard here, for the commands hints name: `npx intentguard` where the
+   * project has the command (node_modules/.bin/intentguard here or in a folder above, which npx
+   * runs without the registry), else `intentguard` (a global install: npx would look a package
+   * the project lacks up on the registry).
+   */
+  command: string;
   /** INTENTGUARD=0: every hook is skipped. */
   disabled: boolean;
   /** INTENTGUARD_DEBUG=1: print stack traces. */
@@ -52,6 +61,7 @@ export function readEnvironment(
   const agent = env.INTENTGUARD_AGENT?.trim() || null;
   return {
     cwd,
+    command: commandHere(cwd),
     disabled: env.INTENTGUARD === "0",
     debug: env.INTENTGUARD_DEBUG === "1",
     intent: env.INTENTGUARD_INTENT,
@@ -125,4 +135,12 @@ function contributorOf(env: NodeJS.ProcessEnv): ContributorEnvironment {
   });
   if (!running) return declared;
   return { ...declared, contributor: "ai", agent: declared.agent?.trim() || running.agent };
+}
+
+/** `npx intentguard` where npx finds the project's own command from `cwd` up, else its name. */
+function commandHere(cwd: string): string {
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "node_modules", ".bin", "intentguard"))) return "npx intentguard";
+    if (dir === path.dirname(dir)) return "intentguard";
+  }
 }

@@ -18,5 +18,5 @@ export async function answerAgentHook(
   name: string | undefined,
   env: Environment,
 ): Promise<HookAnswer> {
-  return agentHookAnswer(await decideAgentHook(name, env));
+  return agentHookAnswer(await decideAgentHook(name, env), env.command);
 }

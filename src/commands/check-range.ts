@@ -97,7 +97,7 @@ async function writeReports(
   env: Environment,
 ): Promise<void> {
   const style = await styleFor(process.stdout, env.color);
-  const options = { style, toolVersion: version };
+  const options = { style, toolVersion: version, command: env.command };
   if (output !== undefined) writeReportFile(output, formatRangeCheck(check, format, options));
   const shown: RangeCheckFormat = output !== undefined ? "text" : format;
   if (shown === "github") process.stdout.write(formatRangeCheck(check, "text", options));
@@ -105,7 +105,7 @@ async function writeReports(
   if (format === "github" && env.ci.githubStepSummary) {
     const file = env.ci.githubStepSummary;
     try {
-      appendFileSync(file, formatRangeCheckGithubSummary(check));
+      appendFileSync(file, formatRangeCheckGithubSummary(check, env.command));
     } catch (error) {
       throw fileSystemError(error, file, "write", "the GitHub job summary ($GITHUB_STEP_SUMMARY)");
     }

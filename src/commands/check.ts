@@ -56,6 +56,6 @@ export async function run(input: CommandInput): Promise<ExitCode> {
   const verdict = values.staged
     ? (await judgeStaged({ env, flagIntent: intent, deferWithoutIntent: false })).verdict
     : await judgePaths(await locateRepo(env.cwd), positionals, intent, env);
-  await writeVerdict(verdict, format, process.stdout, env.color);
+  await writeVerdict(verdict, format, process.stdout, env.color, env.command);
   return verdictExitCode(verdict);
 }

@@ -100,20 +100,10 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
       adoption,
       fromSubdirectory: repo.prefix !== "",
       huskyInactive: hooks.target.kind === "husky" && !hooks.target.huskyInstalled,
-      command: commandHere(project),
+      command: env.command,
     }),
   );
   return ExitCode.Ok;
-}
-
-/**
- * How the user runs intentguard here: `npx intentguard` where the project has the command (a
- * dependency, also one npm linked from a checkout, which Node sees at its real path), else by
- * its name (a global install): npx would look a package the project lacks up on the registry.
- */
-function commandHere(project: string): string {
-  const bin = path.join(project, "node_modules", ".bin", "intentguard");
-  return existsSync(bin) ? "npx intentguard" : "intentguard";
 }
 
 function nearestProject(root: string, cwd: string): string {

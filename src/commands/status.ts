@@ -25,13 +25,19 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
       work_tree: repo.root,
       intent: context,
       source: declared?.source ?? null,
-      verdict: verdictJson(verdict),
+      verdict: verdictJson(verdict, env.command),
     };
     process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
     return ExitCode.Ok;
   }
   process.stdout.write(
-    formatStatus(verdict, declared, context, await styleFor(process.stdout, env.color)),
+    formatStatus(
+      verdict,
+      declared,
+      context,
+      await styleFor(process.stdout, env.color),
+      env.command,
+    ),
   );
   return ExitCode.Ok;
 }

@@ -1,6 +1,7 @@
-import { chmodSync, symlinkSync } from "node:fs";
+import { appendFileSync, chmodSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { installPackageCopy } from "../support/package-copy.js";
 import {
   createGovernedRepo,
   createSelectedRepo,
@@ -78,13 +79,22 @@ describe("the commit gate against real git", () => {
     );
   });
 
-  it("suggests the intent whose scope covers the offending paths", async () => {
+  it("suggests the intent whose scope covers the offending paths, named as installed", async () => {
     const repo = await createSelectedRepo();
     repo.write("docs/guide.md", "# Guide\n");
+    // No package in the project (a global install): the command is intentguard's own name.
     const result = stageAndCommit(repo, "Docs under the wrong intent");
     expect(result.status).toBe(refusedByHook);
     expect(result.stderr).toContain(
-      "INT-002 (Docs) covers it: commit them under it, e.g. npx intentguard select INT-002",
+      "INT-002 (Docs) covers it: commit them under it, e.g. intentguard select INT-002\n",
+    );
+    // The package as a project dependency: npx finds its command without the registry.
+    appendFileSync(path.join(repo.dir, ".git", "info", "exclude"), "node_modules/\n");
+    installPackageCopy(path.join(repo.dir, "node_modules"));
+    const asDependency = stageAndCommit(repo, "Docs under the wrong intent");
+    expect(asDependency.status).toBe(refusedByHook);
+    expect(asDependency.stderr).toContain(
+      "INT-002 (Docs) covers it: commit them under it, e.g. npx intentguard select INT-002\n",
     );
   });
 

@@ -36,6 +36,9 @@ import { rangeFindingText } from "../../src/report/verdict/finding-with-fix.js";
 import { verdictJson } from "../../src/report/verdict/verdict-json.js";
 import { sarifValidator } from "../support/schema-validators.js";
 
+/** How the hints name intentguard: as a project dependency runs it. */
+const command = "npx intentguard";
+
 // --- The fixture: a range of three commits, built as check --range builds one. ---
 
 const sha = (label: string) => createHash("sha1").update(label).digest("hex");
@@ -290,14 +293,16 @@ describe("verdictFindings with a fix", () => {
     expect(fixed).toHaveLength(1);
     expect(fixed[0]?.fact).toEqual({ kind: "judged", fact: conflict.fact, path: null });
     expect(fixed[0]?.fix).toEqual(conflict.advice);
-    expect(rangeFindingText(fixed[0] as RangeFinding)).toBe(
+    expect(rangeFindingText(fixed[0] as RangeFinding, command)).toBe(
       `${findingText(conflict)}; to fix: rebase the rules change onto main (git rebase main), resolve the rules there, and land it again: a rules change applies as a change to the rules in force, never as a copy of older rules`,
     );
     expect(fixed[0]?.path).toBe(intents);
     expect(fixed[0]?.line).toBe(3);
     // The fingerprint is what the finding is about, not its wording.
     const plain = verdictFindings(blocked, verdict("blocked", [conflict]), () => 3);
-    expect(rangeFindingText(plain[0] as RangeFinding)).toBe(`${findingText(conflict)}: ${intents}`);
+    expect(rangeFindingText(plain[0] as RangeFinding, command)).toBe(
+      `${findingText(conflict)}: ${intents}`,
+    );
     expect(fixed[0]?.fingerprint).toBe(plain[0]?.fingerprint);
     expect(verdictFindings(blocked, blockedVerdict, lineOf, saysFix)).toEqual(
       verdictFindings(blocked, blockedVerdict, lineOf),
@@ -307,7 +312,7 @@ describe("verdictFindings with a fix", () => {
 
 describe("formatRangeCheckText", () => {
   it("gives the headline, each failing or warned commit with its findings, and the counts", () => {
-    expect(formatRangeCheckText(check, plainStyle)).toBe(
+    expect(formatRangeCheckText(check, plainStyle, command)).toBe(
       [
         "✗ intentguard: 2 of 3 commits in main..feature failed (1 blocked, 1 not judged)",
         `! ${short(allowed)} Add login form`,
@@ -335,7 +340,7 @@ describe("formatRangeCheckText", () => {
       traces_checked: false,
       skipped: { before_adoption: 0 },
     };
-    expect(formatRangeCheckText(passing, plainStyle)).toBe(
+    expect(formatRangeCheckText(passing, plainStyle, command)).toBe(
       [
         "✓ intentguard: 1 commit in main..feature allowed",
         `! ${short(allowed)} Add login form`,
@@ -345,7 +350,7 @@ describe("formatRangeCheckText", () => {
       ].join("\n"),
     );
     const empty: RangeCheck = { ...passing, commits: [], findings: [] };
-    expect(formatRangeCheckText(empty, plainStyle).split("\n")[0]).toBe(
+    expect(formatRangeCheckText(empty, plainStyle, command).split("\n")[0]).toBe(
       "✓ intentguard: no commits in main..feature to judge",
     );
   });
@@ -363,14 +368,14 @@ describe("formatRangeCheckText", () => {
       findings: [],
     });
     const summary = (count: number) =>
-      formatRangeCheckText(audited(count), plainStyle).trimEnd().split("\n").at(-1);
+      formatRangeCheckText(audited(count), plainStyle, command).trimEnd().split("\n").at(-1);
     expect(summary(1)).toBe(
       "  1 commit: 1 allowed, 0 blocked, 0 not judged; 2 commits before adoption skipped; 0 errors, 0 warnings; traces checked; 1 SSH signature checked at its commit's committer date (git's check; as commits land, keys are checked now)",
     );
     expect(summary(2)).toContain(
       "; 2 SSH signatures checked at their commits' committer dates (git's check; as commits land, keys are checked now)",
     );
-    expect(verdictJson(audited(1).commits[0]?.verdict as Verdict)).toMatchObject({
+    expect(verdictJson(audited(1).commits[0]?.verdict as Verdict, command)).toMatchObject({
       notes: [
         "its SSH signature was checked as git checks it, with the key's allowed signers window at the commit's committer date (an audit of history); as commits land (the hooks, check --ci, pre-receive), the key's entry must also be valid now",
       ],
@@ -383,17 +388,20 @@ describe("formatRangeCheckText", () => {
       commits: check.commits.slice(0, 1),
       findings: [like(tampered, { commit: allowed })],
     };
-    const text = formatRangeCheckText(traceOnly, plainStyle);
+    const text = formatRangeCheckText(traceOnly, plainStyle, command);
     expect(text.split("\n")[0]).toBe(
       "✗ intentguard: 1 of 1 commit in main..feature failed (1 blocked)",
     );
     expect(text).toContain(`✗ ${short(allowed)} Add login form\n`);
     expect(text).toContain("\n  1 commit: 0 allowed, 1 blocked, 0 not judged;");
     // JSON says what the text says, whatever outcome the check was built with.
-    const json = rangeCheckJson(traceOnly) as { outcome: string; commits: { outcome: string }[] };
+    const json = rangeCheckJson(traceOnly, command) as {
+      outcome: string;
+      commits: { outcome: string }[];
+    };
     expect(json.outcome).toBe("failed");
     expect(json.commits.map((entry) => entry.outcome)).toEqual(["blocked"]);
-    const suite = parseXml(formatRangeCheckJunit(traceOnly));
+    const suite = parseXml(formatRangeCheckJunit(traceOnly, command));
     expect(suite.attributes).toMatchObject({ tests: "1", failures: "1", errors: "0" });
   });
 
@@ -406,20 +414,23 @@ describe("formatRangeCheckText", () => {
     const headline = "intentguard: 1 of 2 commits in main..feature failed (1 not judged)";
     const summary =
       "2 commits: 1 allowed, 0 blocked, 1 not judged; 2 commits before adoption skipped; 1 error, 0 warnings; traces checked";
-    const text = formatRangeCheckText(erredOnly, plainStyle).split("\n");
+    const text = formatRangeCheckText(erredOnly, plainStyle, command).split("\n");
     expect(text[0]).toBe(`✗ ${headline}`);
     expect(text.at(-2)).toBe(`  ${summary}`);
-    const markdown = formatRangeCheckGithubSummary(erredOnly);
+    const markdown = formatRangeCheckGithubSummary(erredOnly, command);
     expect(markdown.split("\n")[0]).toBe(
       "### ✗ intentguard: 1 of 2 commits in `main..feature` failed (1 not judged)",
     );
     expect(markdown).toContain(`\n${summary}.\n`);
-    const json = rangeCheckJson(erredOnly) as { outcome: string; commits: { outcome: string }[] };
+    const json = rangeCheckJson(erredOnly, command) as {
+      outcome: string;
+      commits: { outcome: string }[];
+    };
     expect(json.outcome).toBe("failed");
     expect(json.commits.map((entry) => entry.outcome)).toEqual(["allowed", "error"]);
-    const suite = parseXml(formatRangeCheckJunit(erredOnly));
+    const suite = parseXml(formatRangeCheckJunit(erredOnly, command));
     expect(suite.attributes).toMatchObject({ tests: "2", failures: "0", errors: "1" });
-    const sarif = JSON.parse(formatRangeCheckSarif(erredOnly, "0.1.0"));
+    const sarif = JSON.parse(formatRangeCheckSarif(erredOnly, "0.1.0", command));
     expect(sarif.runs[0].properties).toMatchObject({
       commits: 2,
       commits_allowed: 1,
@@ -439,12 +450,12 @@ describe("formatRangeCheckText", () => {
       like(tampered, { commit: sha(`c${n}`), path: `src/${n}.ts` }),
     );
     const big: RangeCheck = { ...check, commits, findings, skipped: { before_adoption: 1234 } };
-    const text = formatRangeCheckText(big, plainStyle).split("\n");
+    const text = formatRangeCheckText(big, plainStyle, command).split("\n");
     expect(text[0]).toBe("✗ intentguard: 3 of 3,000 commits in main..feature failed (3 blocked)");
     expect(text.at(-2)).toBe(
       "  3,000 commits: 2,997 allowed, 3 blocked, 0 not judged; 1,234 commits before adoption skipped; 3 errors, 0 warnings; traces checked",
     );
-    const markdown = formatRangeCheckGithubSummary(big);
+    const markdown = formatRangeCheckGithubSummary(big, command);
     expect(markdown.split("\n")[0]).toBe(
       "### ✗ intentguard: 3 of 3,000 commits in `main..feature` failed (3 blocked)",
     );
@@ -454,7 +465,7 @@ describe("formatRangeCheckText", () => {
     expect(markdown).not.toMatch(bareNumber);
     expect(text.join("\n")).not.toMatch(bareNumber);
     // Machine formats keep plain numbers.
-    expect(parseXml(formatRangeCheckJunit(big)).attributes.tests).toBe("3000");
+    expect(parseXml(formatRangeCheckJunit(big, command)).attributes.tests).toBe("3000");
   });
 });
 
@@ -489,8 +500,8 @@ describe("the text report of names a commit chose (GitHub prints it in the step 
       }),
     ],
   };
-  const text = formatRangeCheckText(hostile, plainStyle);
-  const { commands } = formatRangeCheckGithub(hostile);
+  const text = formatRangeCheckText(hostile, plainStyle, command);
+  const { commands } = formatRangeCheckGithub(hostile, command);
 
   it("escapes \\n, CR, tab, ESC, DEL and C1 in printable", () => {
     expect(printable("a\nb\rc\td\u001be\u007ff\u009bg")).toBe(
@@ -534,7 +545,7 @@ describe("reports of a finding about a commit that was not checked", () => {
   const onlyStray: RangeCheck = { ...check, commits: check.commits.slice(0, 1), findings: [stray] };
 
   it("list it after the judged commits, and fail on it", () => {
-    expect(formatRangeCheckText(onlyStray, plainStyle)).toBe(
+    expect(formatRangeCheckText(onlyStray, plainStyle, command)).toBe(
       [
         "✗ intentguard: 1 error in main..feature",
         // Not "not judged": that is a checked commit that could not be judged, and is counted.
@@ -544,25 +555,25 @@ describe("reports of a finding about a commit that was not checked", () => {
         "",
       ].join("\n"),
     );
-    const suite = parseXml(formatRangeCheckJunit(onlyStray));
+    const suite = parseXml(formatRangeCheckJunit(onlyStray, command));
     expect(suite.attributes).toMatchObject({ tests: "2", failures: "1", errors: "0" });
     expect(suite.children[2]?.attributes.name).toBe(
       `${short(base)} (not among the commits checked)`,
     );
-    expect(formatRangeCheckGithubSummary(onlyStray).split("\n")[0]).toBe(
+    expect(formatRangeCheckGithubSummary(onlyStray, command).split("\n")[0]).toBe(
       "### ✗ intentguard: 1 error in `main..feature`",
     );
   });
 });
 
 describe("formatRangeCheckJson", () => {
-  const output = formatRangeCheckJson(check);
+  const output = formatRangeCheckJson(check, command);
   const parsed = JSON.parse(output);
 
   it("is stable, versioned, pretty-printed JSON that round-trips", () => {
     expect(output.endsWith("}\n")).toBe(true);
     expect(output).toContain('\n  "version": 1,\n');
-    expect(parsed).toEqual(rangeCheckJson(check));
+    expect(parsed).toEqual(rangeCheckJson(check, command));
     expect(`${JSON.stringify(parsed, null, 2)}\n`).toBe(output);
     expect(Object.keys(parsed)).toEqual([
       "version",
@@ -588,7 +599,7 @@ describe("formatRangeCheckJson", () => {
         intent: finding.intent,
         path: finding.path,
         line: finding.line,
-        message: rangeFindingText(finding),
+        message: rangeFindingText(finding, command),
       })),
     );
   });
@@ -600,9 +611,12 @@ describe("formatRangeCheckJson", () => {
       "error",
     ]);
     expect(parsed.commits[1].subject).toBe(blockedSubject);
-    expect(parsed.commits[1].verdict).toEqual(verdictJson(blockedVerdict));
+    expect(parsed.commits[1].verdict).toEqual(verdictJson(blockedVerdict, command));
     expect(parsed.commits[1].verdict.findings[0].next).toEqual([
-      adviceText({ kind: "extend-scope", intent: "INT-001", paths: [oddPath, unicodePath] }),
+      adviceText(
+        { kind: "extend-scope", intent: "INT-001", paths: [oddPath, unicodePath] },
+        command,
+      ),
     ]);
     expect(parsed.commits[2].verdict).toBeNull();
   });
@@ -610,7 +624,7 @@ describe("formatRangeCheckJson", () => {
 
 describe("formatRangeCheckGithub", () => {
   it("annotates each finding, escaping data and properties as the runner decodes them", () => {
-    const { commands } = formatRangeCheckGithub(check);
+    const { commands } = formatRangeCheckGithub(check, command);
     expect(commands.split("\n")).toEqual([
       `::warning title=intentguard%3A assigned_agent::intent INT-001 is assigned to agent builder, and this commit comes from agent reviewer (commit ${short(allowed)})`,
       `::error file=docs/50%25 off%2C final%3A v2.md,line=7,title=intentguard%3A scope::2 paths outside the scope of INT-001 (Auth): docs/50%25 off, final: v2.md (commit ${short(blocked)})`,
@@ -629,7 +643,7 @@ describe("formatRangeCheckGithub", () => {
   });
 
   it("annotates at most 10 errors and 10 warnings, and says how many it left out", () => {
-    const { commands, summary } = formatRangeCheckGithub(manyFindings());
+    const { commands, summary } = formatRangeCheckGithub(manyFindings(), command);
     const lines = commands.trimEnd().split("\n");
     const errors = lines.filter((line) => line.startsWith("::error "));
     const warnings = lines.filter((line) => line.startsWith("::warning "));
@@ -654,7 +668,7 @@ describe("formatRangeCheckGithub", () => {
   });
 
   it("writes a Markdown job summary: every finding in an escaped table, and the counts", () => {
-    expect(formatRangeCheckGithubSummary(check)).toBe(
+    expect(formatRangeCheckGithubSummary(check, command)).toBe(
       [
         "### ✗ intentguard: 2 of 3 commits in `main..feature` failed (1 blocked, 1 not judged)",
         "",
@@ -677,7 +691,7 @@ describe("formatRangeCheckGithub", () => {
   it("says the findings are annotated inline only when every one names a file", () => {
     const onFiles = check.findings.filter((finding) => finding.path !== null);
     expect(onFiles).toHaveLength(3);
-    const summary = formatRangeCheckGithubSummary({ ...check, findings: onFiles });
+    const summary = formatRangeCheckGithubSummary({ ...check, findings: onFiles }, command);
     expect(summary.endsWith("\nAll 3 findings are annotated inline.\n")).toBe(true);
   });
 
@@ -685,7 +699,7 @@ describe("formatRangeCheckGithub", () => {
     const findings = Array.from({ length: 5000 }, (_, n) =>
       like(oddScope, { path: `src/${n}.ts`, fact: tamperedFact(`${"x".repeat(150)} ${n}`) }),
     );
-    const summary = formatRangeCheckGithubSummary({ ...check, findings });
+    const summary = formatRangeCheckGithubSummary({ ...check, findings }, command);
     expect(Buffer.byteLength(summary)).toBeLessThan(1024 * 1024);
     const rows = summary.match(/^\| `/gm)?.length ?? 0;
     expect(rows).toBeGreaterThan(3000);
@@ -701,7 +715,7 @@ describe("formatRangeCheckGithub", () => {
       path: "a|b`c<d>.md",
       fact: tamperedFact("x | `y` <script>alert(1)</script> *z*\r\nnext"),
     });
-    const summary = formatRangeCheckGithubSummary({ ...check, findings: [hostile] });
+    const summary = formatRangeCheckGithubSummary({ ...check, findings: [hostile] }, command);
     const row = summary.split("\n").find((line) => line.startsWith(`| \`${short(blocked)}`));
     expect(row).toBe(
       `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`scope\` | error | INT-001 | \`\` a\\|b\`c<d>.md \`\` line 7 | ${tamperedWords("x")} \\| \\\`y\\\` &lt;script&gt;alert(1)&lt;/script&gt; \\*z\\*<br>next |`,
@@ -712,7 +726,7 @@ describe("formatRangeCheckGithub", () => {
 });
 
 describe("formatRangeCheckSarif", () => {
-  const sarif = JSON.parse(formatRangeCheckSarif(check, "0.1.0"));
+  const sarif = JSON.parse(formatRangeCheckSarif(check, "0.1.0", command));
   const run = sarif.runs[0];
 
   it("is valid against the SARIF 2.1.0 JSON Schema", () => {
@@ -721,7 +735,7 @@ describe("formatRangeCheckSarif", () => {
     expect(sarif.$schema).toBe("https://json.schemastore.org/sarif-2.1.0.json");
     expect(sarif.version).toBe("2.1.0");
     expect(sarif.runs).toHaveLength(1);
-    const many = JSON.parse(formatRangeCheckSarif(manyFindings(), "0.1.0"));
+    const many = JSON.parse(formatRangeCheckSarif(manyFindings(), "0.1.0", command));
     expect(validate(many), JSON.stringify(validate.errors)).toBe(true);
   });
 
@@ -858,7 +872,7 @@ describe("formatRangeCheckSarif", () => {
 });
 
 describe("formatRangeCheckJunit", () => {
-  const xml = formatRangeCheckJunit(check);
+  const xml = formatRangeCheckJunit(check, command);
   const suite = parseXml(xml);
   const [properties, ...cases] = suite.children as [XmlElement, ...XmlElement[]];
 
@@ -908,13 +922,13 @@ describe("formatRangeCheckJunit", () => {
       ["error", "governance_unreadable"],
     ]);
     expect(erred.children[0]?.text).toBe(
-      `governance_unreadable (error): ${rangeFindingText(unreadable)}`,
+      `governance_unreadable (error): ${rangeFindingText(unreadable, command)}`,
     );
   });
 
   it("never passes a commit that was blocked or not judged, findings or none", () => {
     const bare: RangeCheck = { ...check, findings: [] };
-    const [, allowedCase, blockedCase, erredCase] = parseXml(formatRangeCheckJunit(bare))
+    const [, allowedCase, blockedCase, erredCase] = parseXml(formatRangeCheckJunit(bare, command))
       .children as XmlElement[];
     expect(allowedCase?.children).toEqual([]);
     expect(blockedCase?.children.map((child) => [child.name, child.attributes])).toEqual([
@@ -935,13 +949,16 @@ describe("formatRangeCheckJunit", () => {
     expect(xmlText("a\u001Bb\u0001c\u007Fd\u0080e\u0085f\u009Bg\u009Fh\u00A0i")).toBe(
       "abcdefgh\u00A0i",
     );
-    const del = formatRangeCheckJunit({
-      ...check,
-      commits: [
-        { ...check.commits[0], subject: "Add\u007F login\u009B2J form\u001B[0m" },
-      ] as RangeCheck["commits"],
-      findings: [],
-    });
+    const del = formatRangeCheckJunit(
+      {
+        ...check,
+        commits: [
+          { ...check.commits[0], subject: "Add\u007F login\u009B2J form\u001B[0m" },
+        ] as RangeCheck["commits"],
+        findings: [],
+      },
+      command,
+    );
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters the report must not carry
     expect(del).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
     expect(parseXml(del).children[1]?.attributes.name).toBe(
@@ -949,11 +966,14 @@ describe("formatRangeCheckJunit", () => {
     );
     // Tab, LF, CR and a surrogate pair are characters XML allows: kept.
     expect(xmlText("t\tn\nr\r😀")).toBe("t\tn\nr&#13;😀");
-    const multiline = formatRangeCheckJunit({
-      ...check,
-      // Words of many lines, which a finding of unreadable rules never has: the escaping is tested.
-      findings: [like(unreadable, { fact: tamperedFact("line one\nline\ttwo\r\nthree") })],
-    });
+    const multiline = formatRangeCheckJunit(
+      {
+        ...check,
+        // Words of many lines, which a finding of unreadable rules never has: the escaping is tested.
+        findings: [like(unreadable, { fact: tamperedFact("line one\nline\ttwo\r\nthree") })],
+      },
+      command,
+    );
     const [, , , erred] = parseXml(multiline).children as XmlElement[];
     const words = tamperedWords("line one\nline\ttwo\r\nthree");
     expect(erred?.children[0]?.attributes.message).toBe(words);
@@ -963,7 +983,7 @@ describe("formatRangeCheckJunit", () => {
 
 describe("formatRangeCheckGitlab", () => {
   it("is a Code Quality array: one issue per finding, unique fingerprints, GitLab severities", () => {
-    const output = formatRangeCheckGitlab(check);
+    const output = formatRangeCheckGitlab(check, command);
     expect(output.endsWith("]\n")).toBe(true);
     expect(JSON.parse(output)).toEqual([
       {
@@ -995,7 +1015,7 @@ describe("formatRangeCheckGitlab", () => {
         location: { path: "src/auth/login.ts", lines: { begin: 1 } },
       },
       {
-        description: `${rangeFindingText(unreadable)} (commit ${short(broken)})`,
+        description: `${rangeFindingText(unreadable, command)} (commit ${short(broken)})`,
         check_name: "governance_unreadable",
         fingerprint: unreadable.fingerprint,
         severity: "major",
@@ -1006,7 +1026,7 @@ describe("formatRangeCheckGitlab", () => {
 
   it("keeps fingerprints unique even when two findings share one", () => {
     const twice: RangeCheck = { ...check, findings: [oddScope, oddScope, oddScope, unicodeScope] };
-    const fingerprints = JSON.parse(formatRangeCheckGitlab(twice)).map(
+    const fingerprints = JSON.parse(formatRangeCheckGitlab(twice, command)).map(
       (issue: { fingerprint: string }) => issue.fingerprint,
     );
     expect(fingerprints).toEqual([
@@ -1029,12 +1049,18 @@ describe("write-range-check", () => {
   });
 
   it("formats with the formatter of each format (github: the commands)", () => {
-    const options = { style: plainStyle, toolVersion: "0.1.0" };
-    expect(formatRangeCheck(check, "text", options)).toBe(formatRangeCheckText(check, plainStyle));
-    expect(formatRangeCheck(check, "json", options)).toBe(formatRangeCheckJson(check));
-    expect(formatRangeCheck(check, "github", options)).toBe(formatRangeCheckGithub(check).commands);
-    expect(formatRangeCheck(check, "sarif", options)).toBe(formatRangeCheckSarif(check, "0.1.0"));
-    expect(formatRangeCheck(check, "junit", options)).toBe(formatRangeCheckJunit(check));
-    expect(formatRangeCheck(check, "gitlab", options)).toBe(formatRangeCheckGitlab(check));
+    const options = { style: plainStyle, toolVersion: "0.1.0", command };
+    expect(formatRangeCheck(check, "text", options)).toBe(
+      formatRangeCheckText(check, plainStyle, command),
+    );
+    expect(formatRangeCheck(check, "json", options)).toBe(formatRangeCheckJson(check, command));
+    expect(formatRangeCheck(check, "github", options)).toBe(
+      formatRangeCheckGithub(check, command).commands,
+    );
+    expect(formatRangeCheck(check, "sarif", options)).toBe(
+      formatRangeCheckSarif(check, "0.1.0", command),
+    );
+    expect(formatRangeCheck(check, "junit", options)).toBe(formatRangeCheckJunit(check, command));
+    expect(formatRangeCheck(check, "gitlab", options)).toBe(formatRangeCheckGitlab(check, command));
   });
 });

@@ -19,6 +19,9 @@ import { adviceText } from "../../src/report/verdict/advice.js";
 import { findingText } from "../../src/report/verdict/finding-text.js";
 import { findingWithFix } from "../../src/report/verdict/finding-with-fix.js";
 
+/** How the hints name intentguard: as a project dependency runs it. */
+const command = "npx intentguard";
+
 /** A finding's words, as the reports print them. */
 const words = (finding: Finding | undefined) => (finding ? findingText(finding) : undefined);
 
@@ -145,7 +148,7 @@ describe("judgeGovernanceSignature", () => {
       expect(findings, expected).toHaveLength(1);
       expect(findings[0]).toMatchObject({ rule: "governance_signature", severity: "error" });
       expect(words(findings[0])).toContain(expected);
-      const fix = findingWithFix(findings[0] as (typeof findings)[number]);
+      const fix = findingWithFix(findings[0] as (typeof findings)[number], command);
       expect(fix).toContain("; to fix: ");
       expect(fix).toContain("git commit -S");
     }
@@ -154,7 +157,7 @@ describe("judgeGovernanceSignature", () => {
   it("says when git could not look at SSH signatures at all", () => {
     const [finding] = judgeGovernanceSignature(due(), undefined, true, null);
     expect(words(finding)).toContain("gpg.ssh.allowedSignersFile is not configured here");
-    expect(finding?.advice.map(adviceText).join("\n")).toContain(
+    expect(finding?.advice.map((step) => adviceText(step, command)).join("\n")).toContain(
       "git config gpg.ssh.allowedSignersFile",
     );
   });
@@ -172,7 +175,7 @@ describe("judgeGovernanceSignature", () => {
     expect(findings.map(findingText)).toEqual([
       "the approval of INT-001's grant 2 is by bob@example.com, but the commit adding it is signed by alice@example.com: an approval is recorded by its approver, in a commit they sign",
     ]);
-    expect(adviceText(findings[0]?.advice[0] as never)).toContain(
+    expect(adviceText(findings[0]?.advice[0] as never, command)).toContain(
       "intentguard scope approve INT-001 --grant 2",
     );
     const two = judge(ssh({}), {
@@ -218,7 +221,7 @@ describe("a good SSH signature's key, held to its allowed signers entry now", ()
     expect(words(expired)).toBe(
       'a change to the rules must be signed by an approver, and the allowed signers entry of the key this commit is signed with (SSH SHA256:abc, alice@example.com, line 2) expired on 2020-01-01T00:00:00Z (valid-before="20200101Z"): a key must be valid now, whatever date the commit carries',
     );
-    const fix = findingWithFix(expired as Finding);
+    const fix = findingWithFix(expired as Finding, command);
     expect(fix).toContain("git commit --amend --no-edit -S");
     expect(fix).toContain(
       "or, if the key SHA256:abc should still sign for alice@example.com, renew its entry in the allowed signers file the check uses (gpg.ssh.allowedSignersFile)",

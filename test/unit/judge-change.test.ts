@@ -8,6 +8,9 @@ import { adviceText } from "../../src/report/verdict/advice.js";
 import { fileChange as change } from "../support/file-changes.js";
 import { ruleIntents as intents } from "../support/rule-input.js";
 
+/** How the hints name intentguard: as a project dependency runs it. */
+const command = "npx intentguard";
+
 function evaluate(
   overrides: Partial<ChangeToJudge> & { intent?: string; policy?: Partial<Policy["rules"]> },
 ) {
@@ -94,7 +97,7 @@ describe("judgeChange", () => {
   it("names the covering intent among the next steps", () => {
     const verdict = evaluate({ changes: [change("docs/a.md")] });
     const advice = verdict.findings[0]?.advice[0];
-    expect(advice && adviceText(advice)).toBe(
+    expect(advice && adviceText(advice, command)).toBe(
       "INT-002 (Docs) covers it: commit them under it, e.g. npx intentguard select INT-002",
     );
   });

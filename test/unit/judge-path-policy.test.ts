@@ -15,6 +15,9 @@ import { findingText } from "../../src/report/verdict/finding-text.js";
 import { formatVerdictText } from "../../src/report/verdict/verdict-text.js";
 import { fileChange as change } from "../support/file-changes.js";
 
+/** How the hints name intentguard: as a project dependency runs it. */
+const command = "npx intentguard";
+
 const at = "2026-02-17T15:30:00Z";
 
 function approval(intent: string, paths: string[], by = "alice@example.com") {
@@ -111,7 +114,7 @@ function judge(options: Options): Verdict {
 const worded = (verdict: Verdict) =>
   verdict.findings.map((finding) => ({ ...finding, message: findingText(finding) }));
 const nextSteps = (verdict: Verdict, finding = 0) =>
-  (verdict.findings[finding]?.advice ?? []).map(adviceText);
+  (verdict.findings[finding]?.advice ?? []).map((step) => adviceText(step, command));
 
 describe("paths.require_intent", () => {
   const srcOnly = { require_intent: ["src/**"] };
@@ -137,7 +140,7 @@ describe("paths.require_intent", () => {
     expect(noteText({ kind: "no-intent-needed" })).toBe(
       "no path here needs an intent (policy paths.require_intent)",
     );
-    expect(formatVerdictText(verdict, plainStyle)).toBe(
+    expect(formatVerdictText(verdict, plainStyle, command)).toBe(
       "✓ intentguard: allowed — no intent required by policy, 3 paths\n" +
         "  note: no path here needs an intent (policy paths.require_intent)\n",
     );
@@ -189,7 +192,7 @@ describe("paths.require_intent", () => {
       ["src/auth/login.ts", { kind: "owned" }],
       ["docs/guide.md", "no-intent-needed"],
     ]);
-    expect(formatVerdictText(verdict, plainStyle)).toBe(
+    expect(formatVerdictText(verdict, plainStyle, command)).toBe(
       "✓ intentguard: allowed — INT-001 (Auth), 1 path in scope, 1 needing no intent\n",
     );
   });
@@ -253,7 +256,7 @@ describe("paths.protected", () => {
       "split the commit: unstage what is outside the scope with git restore --staged -- :/infra/main.tf",
       "or allow these paths explicitly: add a pattern inside the protected paths (e.g. infra/**) to the owned_scope of INT-003 or to an extended_scope grant, in .orchestration/active_intents.yaml, and commit that file on its own",
     ]);
-    expect(formatVerdictText(verdict, plainStyle)).toContain(
+    expect(formatVerdictText(verdict, plainStyle, command)).toContain(
       "    modify infra/main.tf — protected by infra/**\n",
     );
   });
@@ -357,7 +360,7 @@ describe("blocked paths a grant of the intent would admit", () => {
     });
     // The grant is the way: no "add an extended_scope grant" beside it.
     expect(nextSteps(verdict)).toEqual([
-      "grant 2 of INT-001 (src/utils) would admit src/utils/retry.ts, but it is not approved: approve it with intentguard scope approve INT-001 --grant 2, then commit .orchestration/active_intents.yaml on its own",
+      "grant 2 of INT-001 (src/utils) would admit src/utils/retry.ts, but it is not approved: approve it with npx intentguard scope approve INT-001 --grant 2, then commit .orchestration/active_intents.yaml on its own",
       "split the commit: unstage what is outside the scope with git restore --staged -- :/src/utils/retry.ts",
     ]);
   });
@@ -370,7 +373,7 @@ describe("blocked paths a grant of the intent would admit", () => {
       signed: true,
     });
     expect(nextSteps(verdict)[0]).toBe(
-      "grant 2 of INT-001 (src/utils) would admit src/utils/retry.ts, but it is not approved: approve it with intentguard scope approve INT-001 --grant 2 or have the reviewer decide with intentguard scope review INT-001 --grant 2, then commit .orchestration/active_intents.yaml on its own, signed by an approver (git commit -S)",
+      "grant 2 of INT-001 (src/utils) would admit src/utils/retry.ts, but it is not approved: approve it with npx intentguard scope approve INT-001 --grant 2 or have the reviewer decide with npx intentguard scope review INT-001 --grant 2, then commit .orchestration/active_intents.yaml on its own, signed by an approver (git commit -S)",
     );
   });
 
@@ -380,7 +383,7 @@ describe("blocked paths a grant of the intent would admit", () => {
       changes: [change("src/cache/lru.ts"), change("src/db/pool.ts")],
     });
     expect(nextSteps(verdict)[0]).toBe(
-      "grant 3 of INT-001 (src/db, src/cache) would admit src/cache/lru.ts, src/db/pool.ts, but its approval is stale: its paths were edited after it was approved, so the signature no longer matches them; approve it again with intentguard scope approve INT-001 --grant 3, then commit .orchestration/active_intents.yaml on its own",
+      "grant 3 of INT-001 (src/db, src/cache) would admit src/cache/lru.ts, src/db/pool.ts, but its approval is stale: its paths were edited after it was approved, so the signature no longer matches them; approve it again with npx intentguard scope approve INT-001 --grant 3, then commit .orchestration/active_intents.yaml on its own",
     );
   });
 
@@ -391,7 +394,7 @@ describe("blocked paths a grant of the intent would admit", () => {
       extended: approvers,
     });
     expect(nextSteps(verdict)[0]).toBe(
-      "grant 4 of INT-001 (src/mail) would admit src/mail/send.ts, but it was approved by mallory@example.com, who is not in extended_scope.approvers of policies/intentguard.yaml: have an approver run intentguard scope approve INT-001 --grant 4, then commit .orchestration/active_intents.yaml on its own",
+      "grant 4 of INT-001 (src/mail) would admit src/mail/send.ts, but it was approved by mallory@example.com, who is not in extended_scope.approvers of policies/intentguard.yaml: have an approver run npx intentguard scope approve INT-001 --grant 4, then commit .orchestration/active_intents.yaml on its own",
     );
     // Without an approvers list the approval counts, and the path is in scope.
     expect(judge({ file: narrow, changes: [change("src/mail/send.ts")] }).outcome).toBe("allowed");
@@ -442,7 +445,7 @@ describe("blocked paths a grant of the intent would admit", () => {
       "unstage",
     ]);
     expect(nextSteps(verdict)[0]).toBe(
-      "grant 1 of INT-004 (ops/**) would admit ops/deploy.sh, but it is not approved: approve it with intentguard scope approve INT-004 --grant 1, then commit .orchestration/active_intents.yaml on its own",
+      "grant 1 of INT-004 (ops/**) would admit ops/deploy.sh, but it is not approved: approve it with npx intentguard scope approve INT-004 --grant 1, then commit .orchestration/active_intents.yaml on its own",
     );
   });
 
@@ -458,7 +461,7 @@ describe("blocked paths a grant of the intent would admit", () => {
     // Grant 1 (**/*.tf) matches the path but is broad; grant 2 lists infra. Once it is
     // approved the path is listed, so "list it explicitly" is not suggested beside it.
     expect(nextSteps(verdict)).toEqual([
-      "grant 2 of INT-005 (infra/**) would admit infra/main.tf, but it is not approved: approve it with intentguard scope approve INT-005 --grant 2, then commit .orchestration/active_intents.yaml on its own",
+      "grant 2 of INT-005 (infra/**) would admit infra/main.tf, but it is not approved: approve it with npx intentguard scope approve INT-005 --grant 2, then commit .orchestration/active_intents.yaml on its own",
       "INT-004 (Platform) covers it: commit them under it, e.g. npx intentguard select INT-004",
       "split the commit: unstage what is outside the scope with git restore --staged -- :/infra/main.tf",
     ]);

@@ -9,6 +9,9 @@ import { formatTransactionReport } from "../../src/report/verdict/transaction.js
 import { formatVerdictText } from "../../src/report/verdict/verdict-text.js";
 import { fileChange } from "../support/file-changes.js";
 
+/** How the hints name intentguard: as a project dependency runs it. */
+const command = "npx intentguard";
+
 const governance = compileGovernance(
   IntentsFile.parse({
     active_intents: [
@@ -30,7 +33,7 @@ function blockedText(paths: string[]): string {
     deferWithoutIntent: false,
     merge: false,
   });
-  return formatVerdictText(verdict, plainStyle);
+  return formatVerdictText(verdict, plainStyle, command);
 }
 
 describe("formatVerdictText", () => {
@@ -77,7 +80,7 @@ describe("formatVerdictText", () => {
       deferWithoutIntent: false,
       merge: false,
     });
-    expect(formatVerdictText(verdict, plainStyle).split("\n")[0]).toBe(
+    expect(formatVerdictText(verdict, plainStyle, command).split("\n")[0]).toBe(
       "✓ intentguard: allowed — empty commit",
     );
   });
@@ -103,7 +106,7 @@ describe("formatTransactionReport", () => {
       trailers: [],
       tree: "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
     };
-    expect(formatTransactionReport([{ diff: { commit }, verdict }], 3, plainStyle)).toBe(
+    expect(formatTransactionReport([{ diff: { commit }, verdict }], 3, plainStyle, command)).toBe(
       "✓ intentguard: 1 commit allowed and traced; 2 without governance, not traced\n",
     );
   });

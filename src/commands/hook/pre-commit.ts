@@ -20,7 +20,7 @@ export async function run(_args: string[], env: Environment): Promise<ExitCode> 
   const final = verdict.outcome === "blocked" && verdict.intent?.source !== "selection";
   if (!governance.policy.hooks.check_before_editor || !final) return ExitCode.Ok;
   verdict.notes.push({ kind: "checked-before-editor" });
-  await writeVerdict(verdict, "text", process.stderr, env.color);
+  await writeVerdict(verdict, "text", process.stderr, env.color, env.command);
   await recordDenial(repo, "pre-commit", verdict);
   return ExitCode.Blocked;
 }

@@ -23,7 +23,7 @@ export async function run(_args: string[], env: Environment): Promise<ExitCode> 
   for (const refusal of push.refusals) process.stderr.write(formatPushRefusal(refusal, style));
   for (const { ref, check } of push.checks) {
     if (check.commits.length > 0 || rangeCheckFails(check)) {
-      process.stderr.write(formatRangeCheckText(check, style, ref));
+      process.stderr.write(formatRangeCheckText(check, style, env.command, ref));
     }
     rejected ||= rangeCheckFails(check);
   }

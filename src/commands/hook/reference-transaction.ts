@@ -54,8 +54,10 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   for (const { verdict } of refused) verdict.notes.push({ kind: "refused-command", command });
   const judged = landed.judged.filter((one): one is Judged => one.kind === "judged");
   if (refused.length > 0 || errors.length > 0) {
-    process.stderr.write(formatTransactionReport(refused, landed.judged.length, style));
-    process.stderr.write(formatLandingFindings(landed.findings, style));
+    process.stderr.write(
+      formatTransactionReport(refused, landed.judged.length, style, env.command),
+    );
+    process.stderr.write(formatLandingFindings(landed.findings, style, env.command));
     for (const { commit, verdict } of refused) {
       await recordDenial(repo, "reference-transaction", verdict, commit);
     }
@@ -76,8 +78,10 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
     await reportHookError(repo, env, "reference-transaction", commits, error);
   }
   const tracedCount = traced.kind === "nothing" ? 0 : traced.traced;
-  process.stderr.write(formatTransactionReport(judged, landed.judged.length, style, tracedCount));
-  process.stderr.write(formatLandingFindings(landed.findings, style));
+  process.stderr.write(
+    formatTransactionReport(judged, landed.judged.length, style, env.command, tracedCount),
+  );
+  process.stderr.write(formatLandingFindings(landed.findings, style, env.command));
   if (traced.kind === "written") process.stderr.write(ledgerNotice(traced.events));
   if (traced.kind === "ledger-failed") {
     process.stderr.write(ledgerNotAppendedMessage(traced.commits, traced.reason, traced.published));

@@ -34,10 +34,10 @@ export interface GithubReport {
   summary: string;
 }
 
-export function formatRangeCheckGithub(check: RangeCheck): GithubReport {
+export function formatRangeCheckGithub(check: RangeCheck, command: string): GithubReport {
   return {
-    commands: formatRangeCheckGithubCommands(check),
-    summary: formatRangeCheckGithubSummary(check),
+    commands: formatRangeCheckGithubCommands(check, command),
+    summary: formatRangeCheckGithubSummary(check, command),
   };
 }
 
@@ -49,13 +49,13 @@ export function formatRangeCheckGithub(check: RangeCheck): GithubReport {
  * define escaping, so it is that of the runner's own toolkit (actions/toolkit,
  * packages/core/src/command.ts: escapeData and escapeProperty), which the runner decodes.
  */
-export function formatRangeCheckGithubCommands(check: RangeCheck): string {
+export function formatRangeCheckGithubCommands(check: RangeCheck, command: string): string {
   const shown = { error: 0, warn: 0 };
   const lines: string[] = [];
   for (const finding of check.findings) {
     if (shown[finding.severity] === annotationsPerKind) continue;
     shown[finding.severity] += 1;
-    lines.push(annotation(finding));
+    lines.push(annotation(finding, command));
   }
   const left = check.findings.length - shown.error - shown.warn;
   // A notice is its own kind of annotation, so this one is shown whatever the cap did.
@@ -69,8 +69,8 @@ export function formatRangeCheckGithubCommands(check: RangeCheck): string {
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
 
-function annotation(finding: RangeFinding): string {
-  const command = finding.severity === "error" ? "error" : "warning";
+function annotation(finding: RangeFinding, command: string): string {
+  const kind = finding.severity === "error" ? "error" : "warning";
   const properties: string[] = [];
   if (finding.path !== null) {
     properties.push(`file=${escapeProperty(finding.path)}`);
@@ -79,8 +79,8 @@ function annotation(finding: RangeFinding): string {
   properties.push(`title=${escapeProperty(`intentguard: ${finding.rule}`)}`);
   // The commit goes in the message: an annotation is shown on a file, or on the run, never on a
   // commit, and a finding about no path would otherwise not say which commit it is about.
-  const message = `${rangeFindingText(finding)} (commit ${shortCommit(finding.commit)})`;
-  return `::${command} ${properties.join(",")}::${escapeData(message)}`;
+  const message = `${rangeFindingText(finding, command)} (commit ${shortCommit(finding.commit)})`;
+  return `::${kind} ${properties.join(",")}::${escapeData(message)}`;
 }
 
 /** A command's message: `%`, CR and LF are percent-encoded (toolkit's escapeData). */
@@ -100,7 +100,7 @@ export function escapeProperty(text: string): string {
  * and counts are the text report's, in its words ("failed", "blocked", "not judged") and its
  * number style ("3,000").
  */
-export function formatRangeCheckGithubSummary(check: RangeCheck): string {
+export function formatRangeCheckGithubSummary(check: RangeCheck, command: string): string {
   const { fails, text } = rangeHeadline(check, codeSpan(check.source.spec));
   const headline = `### ${fails ? "✗" : "✓"} ${text}`;
   const out = [headline, ""];
@@ -115,7 +115,7 @@ export function formatRangeCheckGithubSummary(check: RangeCheck): string {
     );
     let listed = 0;
     for (const finding of check.findings) {
-      const row = tableRow(finding, subjects.get(finding.commit) ?? null);
+      const row = tableRow(finding, subjects.get(finding.commit) ?? null, command);
       length += Buffer.byteLength(row) + 1;
       if (length > summaryBudget) break;
       out.push(row);
@@ -148,7 +148,7 @@ function annotationLine(check: RangeCheck): string {
   return `${count(notShown)} of ${plural(total, "finding")} not shown inline as annotations: GitHub shows at most ${count(annotationsPerKind)} errors and ${count(annotationsPerKind)} warnings per step.`;
 }
 
-function tableRow(finding: RangeFinding, subject: string | null): string {
+function tableRow(finding: RangeFinding, subject: string | null, command: string): string {
   const commit = `${codeSpan(shortCommit(finding.commit))} ${subject === null ? unlistedCommitLabel : markdownText(subject)}`;
   const path =
     finding.path === null
@@ -160,7 +160,7 @@ function tableRow(finding: RangeFinding, subject: string | null): string {
     finding.severity,
     finding.intent === null ? "—" : markdownText(finding.intent),
     path,
-    markdownText(rangeFindingText(finding)),
+    markdownText(rangeFindingText(finding, command)),
   ];
   return `| ${cells.join(" | ")} |`;
 }

@@ -32,16 +32,16 @@ export interface GitlabIssue {
  *   request widget matches it across pipelines. GitLab shows findings with one fingerprint as one
  *   entry, so a repeated one (which should not happen) gets `-2`, `-3`… in the report's order.
  */
-export function formatRangeCheckGitlab(check: RangeCheck): string {
-  return `${JSON.stringify(rangeCheckGitlab(check), null, 2)}\n`;
+export function formatRangeCheckGitlab(check: RangeCheck, command: string): string {
+  return `${JSON.stringify(rangeCheckGitlab(check, command), null, 2)}\n`;
 }
 
-export function rangeCheckGitlab(check: RangeCheck): GitlabIssue[] {
+export function rangeCheckGitlab(check: RangeCheck, command: string): GitlabIssue[] {
   const used = new Set<string>();
   return check.findings.map((finding) => {
     const fingerprint = unique(finding.fingerprint, used);
     return {
-      description: `${rangeFindingText(finding)} (commit ${shortCommit(finding.commit)})`,
+      description: `${rangeFindingText(finding, command)} (commit ${shortCommit(finding.commit)})`,
       check_name: finding.rule,
       fingerprint,
       severity: severity(finding),

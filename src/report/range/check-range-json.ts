@@ -14,7 +14,7 @@ import { reportedCommits } from "./check-range-shared.js";
  * (by its rules, or by an error about its trace record) or `"error"` (could not be judged): the
  * text summary's allowed, blocked and not judged, JUnit's pass, failure and error.
  */
-export function rangeCheckJson(check: RangeCheck): unknown {
+export function rangeCheckJson(check: RangeCheck, command: string): unknown {
   // The status every report counts (a commit allowed by the judge but failing a trace check is
   // blocked), whatever built the check.
   const status = new Map(reportedCommits(check).map((entry) => [entry.commit, entry.status]));
@@ -31,7 +31,7 @@ export function rangeCheckJson(check: RangeCheck): unknown {
       commit: entry.commit,
       subject: entry.subject,
       outcome: status.get(entry.commit) ?? entry.outcome,
-      verdict: entry.verdict ? verdictJson(entry.verdict) : null,
+      verdict: entry.verdict ? verdictJson(entry.verdict, command) : null,
     })),
     skipped: { before_adoption: check.skipped.before_adoption },
     traces_checked: check.traces_checked,
@@ -44,11 +44,11 @@ export function rangeCheckJson(check: RangeCheck): unknown {
       intent: finding.intent,
       path: finding.path,
       line: finding.line,
-      message: rangeFindingText(finding),
+      message: rangeFindingText(finding, command),
     })),
   };
 }
 
-export function formatRangeCheckJson(check: RangeCheck): string {
-  return `${JSON.stringify(rangeCheckJson(check), null, 2)}\n`;
+export function formatRangeCheckJson(check: RangeCheck, command: string): string {
+  return `${JSON.stringify(rangeCheckJson(check, command), null, 2)}\n`;
 }

@@ -22,7 +22,7 @@ import {
  * constant `intentguard.commit`, so a CI service's test history follows a commit whichever rule
  * it breaks (a classname per rule would turn one commit into a new test each time that changed).
  */
-export function formatRangeCheckJunit(check: RangeCheck): string {
+export function formatRangeCheckJunit(check: RangeCheck, command: string): string {
   const commits = reportedCommits(check);
   const failures = commits.filter((entry) => entry.status === "blocked").length;
   const errors = commits.filter((entry) => entry.status === "error").length;
@@ -41,16 +41,16 @@ export function formatRangeCheckJunit(check: RangeCheck): string {
     `    <property ${attributes({ name: "skipped_before_adoption", value: String(check.skipped.before_adoption) })}/>`,
     `    <property ${attributes({ name: "traces_checked", value: String(check.traces_checked) })}/>`,
     "  </properties>",
-    ...commits.flatMap(testcase),
+    ...commits.flatMap((entry) => testcase(entry, command)),
     "</testsuite>",
   ];
   return `${lines.join("\n")}\n`;
 }
 
-function testcase(entry: ReportedCommit): string[] {
+function testcase(entry: ReportedCommit, command: string): string[] {
   const name = `${shortCommit(entry.commit)} ${entry.subject ?? unlistedCommitLabel}`;
   const open = `  <testcase ${attributes({ classname: "intentguard.commit", name })}`;
-  const body = text(entry.findings.map(findingLine).join("\n"));
+  const body = text(entry.findings.map((finding) => findingLine(finding, command)).join("\n"));
   if (entry.status === "allowed") {
     if (entry.findings.length === 0) return [`${open}/>`];
     return [`${open}>`, `    <system-out>${body}</system-out>`, "  </testcase>"];
@@ -60,15 +60,15 @@ function testcase(entry: ReportedCommit): string[] {
   const first = entry.findings.find((finding) => finding.severity === "error") ?? entry.findings[0];
   const more = entry.findings.length > 1 ? ` (and ${entry.findings.length - 1} more)` : "";
   const attrs = attributes({
-    message: `${(first && rangeFindingText(first)) ?? (element === "error" ? statusWords.error : statusWords.blocked)}${more}`,
+    message: `${(first && rangeFindingText(first, command)) ?? (element === "error" ? statusWords.error : statusWords.blocked)}${more}`,
     type: first?.rule ?? element,
   });
   return [`${open}>`, `    <${element} ${attrs}>${body}</${element}>`, "  </testcase>"];
 }
 
-function findingLine(finding: RangeFinding): string {
+function findingLine(finding: RangeFinding, command: string): string {
   const asIs = (text: string) => text;
-  return `${finding.rule} (${finding.severity}): ${findingText(finding, asIs, asIs)}`;
+  return `${finding.rule} (${finding.severity}): ${findingText(finding, asIs, asIs, command)}`;
 }
 
 function attributes(values: Record<string, string>): string {

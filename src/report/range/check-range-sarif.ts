@@ -42,11 +42,15 @@ const srcRoot = "%SRCROOT%";
  * `versionControlProvenance` is left out: it requires the repository's URI, which a range check
  * does not know.
  */
-export function formatRangeCheckSarif(check: RangeCheck, toolVersion: string): string {
-  return `${JSON.stringify(rangeCheckSarif(check, toolVersion), null, 2)}\n`;
+export function formatRangeCheckSarif(
+  check: RangeCheck,
+  toolVersion: string,
+  command: string,
+): string {
+  return `${JSON.stringify(rangeCheckSarif(check, toolVersion, command), null, 2)}\n`;
 }
 
-export function rangeCheckSarif(check: RangeCheck, toolVersion: string): unknown {
+export function rangeCheckSarif(check: RangeCheck, toolVersion: string, command: string): unknown {
   const used = [...new Set(check.findings.map((finding) => finding.rule))].sort();
   const index = new Map(used.map((rule, position) => [rule, position] as const));
   return {
@@ -68,7 +72,9 @@ export function rangeCheckSarif(check: RangeCheck, toolVersion: string): unknown
             description: { text: "The root of the repository whose commits were checked." },
           },
         },
-        results: check.findings.map((finding) => result(finding, index.get(finding.rule) ?? 0)),
+        results: check.findings.map((finding) =>
+          result(finding, index.get(finding.rule) ?? 0, command),
+        ),
         properties: {
           range: check.source.spec,
           source: check.source.kind,
@@ -105,13 +111,15 @@ function ruleDescriptor(rule: CheckRule) {
   };
 }
 
-function result(finding: RangeFinding, ruleIndex: number) {
+function result(finding: RangeFinding, ruleIndex: number, command: string) {
   return {
     ruleId: finding.rule,
     ruleIndex,
     level: finding.severity === "error" ? "error" : "warning",
     // The commit is part of what the finding says: code scanning shows no properties.
-    message: { text: `${rangeFindingText(finding)} (commit ${shortCommit(finding.commit)})` },
+    message: {
+      text: `${rangeFindingText(finding, command)} (commit ${shortCommit(finding.commit)})`,
+    },
     locations: [
       finding.path === null ? location(intentsFilePath, 1) : location(finding.path, finding.line),
     ],

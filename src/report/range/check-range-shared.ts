@@ -128,9 +128,10 @@ export function findingText(
   finding: RangeFinding,
   showText: (text: string) => string,
   showPath: (path: string) => string,
+  command: string,
 ): string {
   const { path, line } = finding;
-  const message = rangeFindingText(finding);
+  const message = rangeFindingText(finding, command);
   const at = line === null ? "" : `line ${line}`;
   if (path !== null && path !== "" && message.endsWith(path)) {
     const said = `${showText(message.slice(0, -path.length))}${showPath(path)}`;

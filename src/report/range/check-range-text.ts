@@ -27,11 +27,16 @@ import {
  * line that starts (after whitespace) with `::` as a workflow command, so a raw newline in a file
  * name could otherwise inject `::stop-commands::` or a forged annotation.
  */
-export function formatRangeCheckText(check: RangeCheck, style: Style, pushedTo?: string): string {
+export function formatRangeCheckText(
+  check: RangeCheck,
+  style: Style,
+  command: string,
+  pushedTo?: string,
+): string {
   const lines = [headline(check, style, pushedTo)];
   for (const entry of reportedCommits(check)) {
     if (entry.status !== "allowed" || entry.findings.length > 0)
-      appendAll(lines, commitLines(entry, style));
+      appendAll(lines, commitLines(entry, style, command));
   }
   lines.push(style.dim(`  ${rangeSummary(check)}`));
   return `${lines.join("\n")}\n`;
@@ -49,18 +54,18 @@ function headline(check: RangeCheck, style: Style, pushedTo?: string): string {
   return fails ? style.red(`✗ ${text}`) : style.green(`✓ ${text}`);
 }
 
-function commitLines(entry: ReportedCommit, style: Style): string[] {
+function commitLines(entry: ReportedCommit, style: Style, command: string): string[] {
   const mark = entry.status === "allowed" ? style.yellow("!") : style.red("✗");
   const subject = entry.subject === null ? unlistedCommitLabel : printable(entry.subject);
   const outcome = entry.status === "error" ? style.dim(` — ${statusWords.error}`) : "";
   const lines = [`${mark} ${style.bold(shortCommit(entry.commit))} ${subject}${outcome}`];
-  for (const finding of entry.findings) lines.push(`    ${findingLine(finding, style)}`);
+  for (const finding of entry.findings) lines.push(`    ${findingLine(finding, style, command)}`);
   return lines;
 }
 
-function findingLine(finding: RangeFinding, style: Style): string {
+function findingLine(finding: RangeFinding, style: Style, command: string): string {
   const rule = finding.severity === "warn" ? `${finding.rule} (warning)` : finding.rule;
-  return `${style.dim(`${rule}:`)} ${findingText(finding, printable, printablePath)}`;
+  return `${style.dim(`${rule}:`)} ${findingText(finding, printable, printablePath, command)}`;
 }
 
 /**

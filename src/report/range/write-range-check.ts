@@ -28,6 +28,8 @@ export interface RangeCheckFormatOptions {
   style: Style;
   /** intentguard's version, which SARIF names its tool with. */
   toolVersion: string;
+  /** How intentguard runs here, for the commands a fix names (Environment.command). */
+  command: string;
 }
 
 /**
@@ -42,16 +44,16 @@ export function formatRangeCheck(
 ): string {
   switch (format) {
     case "text":
-      return formatRangeCheckText(check, options.style);
+      return formatRangeCheckText(check, options.style, options.command);
     case "json":
-      return formatRangeCheckJson(check);
+      return formatRangeCheckJson(check, options.command);
     case "github":
-      return formatRangeCheckGithubCommands(check);
+      return formatRangeCheckGithubCommands(check, options.command);
     case "sarif":
-      return formatRangeCheckSarif(check, options.toolVersion);
+      return formatRangeCheckSarif(check, options.toolVersion, options.command);
     case "junit":
-      return formatRangeCheckJunit(check);
+      return formatRangeCheckJunit(check, options.command);
     case "gitlab":
-      return formatRangeCheckGitlab(check);
+      return formatRangeCheckGitlab(check, options.command);
   }
 }

@@ -30,8 +30,11 @@ function named(intent: IntentLabel): string {
   return `${intent.id} (${intent.name})`;
 }
 
-/** A finding's next step in words, with the command that takes it (copy-pasteable). */
-export function adviceText(advice: Advice): string {
+/**
+ * A finding's next step in words, with the command that takes it (copy-pasteable): `command` is
+ * how intentguard runs here (`npx intentguard` or `intentguard`: Environment.command).
+ */
+export function adviceText(advice: Advice, command: string): string {
   switch (advice.kind) {
     case "declare-one-intent":
       return "declare one intent: remove the extra Intent: trailers, or unset INTENTGUARD_INTENT / drop --intent";
@@ -39,7 +42,7 @@ export function adviceText(advice: Advice): string {
       if (advice.intents.length === 0) {
         return `no intent is IN_PROGRESS: set one to status: IN_PROGRESS in ${intentsFilePath} and commit that file on its own`;
       }
-      return `select the intent this work serves: npx intentguard select <ID>, one of: ${advice.intents
+      return `select the intent this work serves: ${command} select <ID>, one of: ${advice.intents
         .map(named)
         .join(", ")}`;
     case "add-intent-trailer":
@@ -53,7 +56,7 @@ export function adviceText(advice: Advice): string {
     case "commit-as-assigned-agent":
       return `commit as ${advice.agent}, or reassign the intent (assigned_agent in ${intentsFilePath}) in a governance commit`;
     case "use-covering-intent":
-      return `${named(advice.intent)} covers ${advice.paths === 1 ? "it" : "all of them"}: commit them under it, e.g. npx intentguard select ${advice.intent.id}`;
+      return `${named(advice.intent)} covers ${advice.paths === 1 ? "it" : "all of them"}: commit them under it, e.g. ${command} select ${advice.intent.id}`;
     case "rename-across-intents":
       return renameAcrossIntentsText(advice);
     case "unstage":
@@ -61,9 +64,9 @@ export function adviceText(advice: Advice): string {
     case "leave-out":
       return `leave ${firstPaths(advice.paths, displayPath, ", ")} out of this change`;
     case "extend-scope":
-      return `or widen ${advice.intent} with an extended_scope grant: npx intentguard scope request ${advice.intent} ${firstPaths(advice.paths, shellQuote)} --why "…", have it approved (scope approve, or scope review), and commit ${intentsFilePath} on its own`;
+      return `or widen ${advice.intent} with an extended_scope grant: ${command} scope request ${advice.intent} ${firstPaths(advice.paths, shellQuote)} --why "…", have it approved (scope approve, or scope review), and commit ${intentsFilePath} on its own`;
     case "approve-grant":
-      return approveGrantText(advice);
+      return approveGrantText(advice, command);
     case "list-protected":
       return `or allow these paths explicitly: add a pattern inside the protected paths (e.g. ${firstPaths(advice.protected, (pattern) => pattern, ", ")}) to the owned_scope of ${advice.intent} or to an extended_scope grant, in ${intentsFilePath}, and commit that file on its own`;
     case "restore-intents-file":
@@ -71,7 +74,7 @@ export function adviceText(advice: Advice): string {
     case "fix-governance":
       return "fix the file (the lines above name where), stage it, and commit it on its own";
     case "rules-change-by-person":
-      return `ask for the scope instead (npx intentguard scope request <intent> <path>… --why "…", committed on its own) and let a person approve and commit rules changes; a person sets rules.agent_governance in ${policyFilePath} to let agents change more`;
+      return `ask for the scope instead (${command} scope request <intent> <path>… --why "…", committed on its own) and let a person approve and commit rules changes; a person sets rules.agent_governance in ${policyFilePath} to let agents change more`;
     case "rebase-rules-change":
       return `rebase the rules change onto ${advice.onto} (git rebase ${shellQuote(advice.onto)}), resolve the rules there, and land it again: a rules change applies as a change to the rules in force, never as a copy of older rules`;
     case "restore-rules-in-force":
@@ -89,7 +92,7 @@ export function adviceText(advice: Advice): string {
     case "add-approver":
       return `or, if ${advice.signer} should approve changes to the rules, add it to extended_scope.approvers in ${policyFilePath}, in a commit signed by a current approver`;
     case "approval-by-signer":
-      return `have ${advice.by} record and sign it (as ${advice.by}: intentguard scope approve ${advice.intent} --grant ${advice.grant}, then git commit -S), or approve it as ${advice.signer} instead (git config user.email ${shellQuote(advice.signer)}, intentguard scope approve ${advice.intent} --grant ${advice.grant})`;
+      return `have ${advice.by} record and sign it (as ${advice.by}: ${command} scope approve ${advice.intent} --grant ${advice.grant}, then git commit -S), or approve it as ${advice.signer} instead (git config user.email ${shellQuote(advice.signer)}, ${command} scope approve ${advice.intent} --grant ${advice.grant})`;
   }
 }
 
@@ -125,11 +128,14 @@ function allowSigningKeyText({
  * A grant of the commit's intent that would admit the blocked paths but does not count, and the
  * command that approves it (`--grant` counts from 1).
  */
-function approveGrantText(advice: Extract<Advice, { kind: "approve-grant" }>): string {
+function approveGrantText(
+  advice: Extract<Advice, { kind: "approve-grant" }>,
+  command: string,
+): string {
   const grant = `grant ${advice.grant} of ${advice.intent} (${firstPaths(advice.grantPaths, displayPath, ", ")})`;
-  const approve = `intentguard scope approve ${advice.intent} --grant ${advice.grant}`;
+  const approve = `${command} scope approve ${advice.intent} --grant ${advice.grant}`;
   const review = advice.reviewer
-    ? ` or have the reviewer decide with intentguard scope review ${advice.intent} --grant ${advice.grant}`
+    ? ` or have the reviewer decide with ${command} scope review ${advice.intent} --grant ${advice.grant}`
     : "";
   const why = {
     "not approved": `it is not approved: approve it with ${approve}${review}`,

@@ -24,50 +24,61 @@ const say = {
     `intentguard: ${file} has more than one name (a hard link), so a write to it changes files intentguard cannot see, and it is denied. A person removes the extra link (or copies the file) first.`,
   gitDirectory: (file: string) =>
     `intentguard: ${file} is inside git's own directory, so writing it is denied: git's hooks and configuration are not part of any intent. Use git commands.`,
-  protected: (file: string, kind: ProtectedKind) =>
+  protected: (file: string, kind: ProtectedKind, command: string) =>
     kind === "rules"
-      ? `intentguard: ${file} holds the rules that bind this agent (or intentguard's record of them), so no agent writes it: a rules change is made by a person. To ask for more scope, run: npx intentguard scope request <ID> <path…> --why "…" (a person approves it).`
+      ? `intentguard: ${file} holds the rules that bind this agent (or intentguard's record of them), so no agent writes it: a rules change is made by a person. To ask for more scope, run: ${command} scope request <ID> <path…> --why "…" (a person approves it).`
       : `intentguard: ${file} configures the hooks that gate this agent (its own or another agent's, or git's), so no agent writes it: an agent cannot switch its own gate off. A person changes it (intentguard agent install / uninstall).`,
   blocked: (verdictText: string) =>
     `intentguard: this write is denied before it happens, as a commit of it would be refused:\n${verdictText.trimEnd()}`,
   failed: (why: string) =>
     `intentguard: the write could not be judged (${why}), so it is denied: nothing is written unchecked. Run intentguard doctor in the repository to see what is wrong.`,
-  sessionContext: (context: IntentContext | null, selectable: readonly string[], root: string) =>
+  sessionContext: (
+    context: IntentContext | null,
+    selectable: readonly string[],
+    root: string,
+    command: string,
+  ) =>
     context
-      ? `intentguard governs this repository (${root}): every file you write is judged before the write against the intent selected here, and out-of-scope writes are denied. The selected intent:\n${formatIntentContext(context, plainStyle)}To write outside this scope, ask: npx intentguard scope request ${context.id} <path…> --why "…" (a person approves it). Never edit .orchestration/active_intents.yaml, policies/intentguard.yaml or any agent's hook configuration.`
-      : `intentguard governs this repository (${root}), and no intent is selected in this work tree, so every file write will be denied. Ask a person to select one (npx intentguard select <ID>)${selectable.length ? `: ${selectable.join(", ")}` : ""}.`,
+      ? `intentguard governs this repository (${root}): every file you write is judged before the write against the intent selected here, and out-of-scope writes are denied. The selected intent:\n${formatIntentContext(context, plainStyle)}To write outside this scope, ask: ${command} scope request ${context.id} <path…> --why "…" (a person approves it). Never edit .orchestration/active_intents.yaml, policies/intentguard.yaml or any agent's hook configuration.`
+      : `intentguard governs this repository (${root}), and no intent is selected in this work tree, so every file write will be denied. Ask a person to select one (${command} select <ID>)${selectable.length ? `: ${selectable.join(", ")}` : ""}.`,
   shellOutOfScope: (files: readonly string[], verdictText: string) =>
     `intentguard: the shell command changed ${files.length === 1 ? "a file" : `${files.length} files`} outside what this intent may touch (${files.join(", ")}). A commit of them will be refused: undo those changes (git checkout -- <path>, or remove new files) before going on.\n${verdictText.trimEnd()}`,
 };
 
-/** The agent hook's answer, in the agent's own dialect, to what was decided. */
-export function agentHookAnswer({ dialect, event, outcome }: AgentHookResult): HookAnswer {
-  return dialect.answer(event, agentDecision(outcome));
+/**
+ * The agent hook's answer, in the agent's own dialect, to what was decided; `command` is how
+ * intentguard runs here, for the commands the answer names.
+ */
+export function agentHookAnswer(
+  { dialect, event, outcome }: AgentHookResult,
+  command: string,
+): HookAnswer {
+  return dialect.answer(event, agentDecision(outcome, command));
 }
 
-function agentDecision(outcome: AgentOutcome): AgentDecision {
+function agentDecision(outcome: AgentOutcome, command: string): AgentDecision {
   switch (outcome.kind) {
     case "allow":
       return outcome;
     case "deny":
-      return { kind: "deny", message: denialText(outcome.denial) };
+      return { kind: "deny", message: denialText(outcome.denial, command) };
     case "report":
       return {
         kind: "report",
         message: say.shellOutOfScope(
           outcome.files,
-          outcome.verdict ? formatVerdictText(outcome.verdict, plainStyle) : "",
+          outcome.verdict ? formatVerdictText(outcome.verdict, plainStyle, command) : "",
         ),
       };
     case "context":
       return {
         kind: "context",
-        text: say.sessionContext(outcome.context, outcome.selectable, outcome.root),
+        text: say.sessionContext(outcome.context, outcome.selectable, outcome.root, command),
       };
   }
 }
 
-function denialText(denial: WriteDenial): string {
+function denialText(denial: WriteDenial, command: string): string {
   switch (denial.kind) {
     case "unreadable":
       return say.unreadable(denial.agent, denial.why);
@@ -82,9 +93,9 @@ function denialText(denial: WriteDenial): string {
     case "git-directory":
       return say.gitDirectory(denial.file);
     case "protected":
-      return say.protected(denial.file, denial.protects);
+      return say.protected(denial.file, denial.protects, command);
     case "blocked":
-      return say.blocked(formatVerdictText(denial.verdict, plainStyle));
+      return say.blocked(formatVerdictText(denial.verdict, plainStyle, command));
     case "failed":
       return say.failed(denial.why);
   }

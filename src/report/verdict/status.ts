@@ -11,6 +11,7 @@ export function formatStatus(
   declared: IntentRequest | null,
   context: IntentContext | null,
   style: Style,
+  command: string,
 ): string {
   const lines: string[] = [];
   if (context && declared) {
@@ -20,11 +21,11 @@ export function formatStatus(
       `Declared intent ${declared.id} (from ${declared.source}) is not in the committed intents.\n`,
     );
   } else {
-    lines.push("No intent selected for this work tree: intentguard select <ID>.\n");
+    lines.push(`No intent selected for this work tree: ${command} select <ID>.\n`);
   }
   // Nothing staged is judged as an empty commit: "allowed — empty commit" would read as if there
   // were a commit to make.
   if (verdict.kind === "empty") lines.push("Staged change: nothing is staged.\n");
-  else lines.push("Staged change:", formatVerdictText(verdict, style));
+  else lines.push("Staged change:", formatVerdictText(verdict, style, command));
   return lines.join("\n");
 }

@@ -21,11 +21,12 @@ export function formatTransactionReport(
   shown: readonly JudgedCommit[],
   total: number,
   style: Style,
+  command: string,
   traced = shown.length,
 ): string {
   const [only] = shown;
   if (!only) return "";
-  if (total === 1) return formatVerdictText(only.verdict, style);
+  if (total === 1) return formatVerdictText(only.verdict, style, command);
   const refused = shown.filter((judged) => judged.verdict.outcome === "blocked");
   if (refused.length === 0) {
     const ungoverned = total - shown.length;
@@ -39,7 +40,7 @@ export function formatTransactionReport(
   return refused
     .map(
       (judged) =>
-        `${style.bold(`commit ${judged.diff.commit.sha.slice(0, 12)} ${judged.diff.commit.subject}`)}\n${formatVerdictText(judged.verdict, style)}`,
+        `${style.bold(`commit ${judged.diff.commit.sha.slice(0, 12)} ${judged.diff.commit.subject}`)}\n${formatVerdictText(judged.verdict, style, command)}`,
     )
     .join("");
 }
@@ -51,6 +52,7 @@ export function formatTransactionReport(
 export function formatLandingFindings(
   findings: readonly { commit: string; finding: Finding }[],
   style: Style,
+  command: string,
 ): string {
   return findings
     .map(({ commit, finding }) => {
@@ -59,7 +61,7 @@ export function formatLandingFindings(
           ? [style.red(`✗ intentguard: blocked — ${findingText(finding)}`)]
           : [];
       const about = style.dim(`  commit: ${commit.slice(0, 12)}`);
-      return `${[...head, ...findingLines(finding, [], style), about].join("\n")}\n`;
+      return `${[...head, ...findingLines(finding, [], style, command), about].join("\n")}\n`;
     })
     .join("");
 }

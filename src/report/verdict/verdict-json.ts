@@ -6,7 +6,7 @@ import { findingText } from "./finding-text.js";
  * A verdict as its stable, versioned JSON (`check --format json`, `status --json`): advice and
  * notes worded, so tools read the same sentences people do.
  */
-export function verdictJson(verdict: Verdict): unknown {
+export function verdictJson(verdict: Verdict, command: string): unknown {
   return {
     version: verdict.version,
     outcome: verdict.outcome,
@@ -18,7 +18,7 @@ export function verdictJson(verdict: Verdict): unknown {
       severity: finding.severity,
       message: findingText(finding),
       paths: finding.paths,
-      next: finding.advice.map(adviceText),
+      next: finding.advice.map((step) => adviceText(step, command)),
     })),
     notes: verdict.notes.map(noteText),
     path_count: verdict.path_count,
@@ -27,6 +27,6 @@ export function verdictJson(verdict: Verdict): unknown {
   };
 }
 
-export function formatVerdictJson(verdict: Verdict): string {
-  return `${JSON.stringify(verdictJson(verdict), null, 2)}\n`;
+export function formatVerdictJson(verdict: Verdict, command: string): string {
+  return `${JSON.stringify(verdictJson(verdict, command), null, 2)}\n`;
 }

@@ -9,12 +9,13 @@ import { describeSource, findingText } from "./finding-text.js";
 
 /**
  * The human-readable verdict: one line when allowed, and when blocked every offending path (or
- * directory groups), the rule, the intent and its scope, and the next steps.
+ * directory groups), the rule, the intent and its scope, and the next steps, each with the
+ * command that takes it as intentguard runs here (`command`).
  */
-export function formatVerdictText(verdict: Verdict, style: Style): string {
+export function formatVerdictText(verdict: Verdict, style: Style, command: string): string {
   const lines = [headline(verdict, style)];
   for (const finding of verdict.findings)
-    appendAll(lines, findingLines(finding, verdict.paths, style));
+    appendAll(lines, findingLines(finding, verdict.paths, style, command));
   if (verdict.outcome === "blocked" && verdict.intent)
     appendAll(lines, intentLines(verdict, style));
   for (const note of verdict.notes) lines.push(style.dim(`  note: ${noteText(note)}`));
@@ -69,6 +70,7 @@ export function findingLines(
   finding: Finding,
   entries: readonly PathVerdict[],
   style: Style,
+  command: string,
 ): string[] {
   const mark = finding.severity === "error" ? style.red("✗") : style.yellow("!");
   const lines =
@@ -86,7 +88,7 @@ export function findingLines(
   }
   if (finding.advice.length > 0) {
     lines.push("  next:");
-    for (const step of finding.advice) lines.push(`    - ${adviceText(step)}`);
+    for (const step of finding.advice) lines.push(`    - ${adviceText(step, command)}`);
   }
   return lines;
 }

@@ -21,10 +21,11 @@ export async function writeVerdict(
   format: VerdictFormat,
   stream: NodeJS.WriteStream,
   color: Environment["color"],
+  command: string,
 ): Promise<void> {
   stream.write(
     format === "json"
-      ? formatVerdictJson(verdict)
-      : formatVerdictText(verdict, await styleFor(stream, color)),
+      ? formatVerdictJson(verdict, command)
+      : formatVerdictText(verdict, await styleFor(stream, color), command),
   );
 }
