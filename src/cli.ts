@@ -4,9 +4,16 @@ import { parseCommandLine } from "./cli/parse-command-line.js";
 import { commands, groupOf } from "./cli/registry.js";
 import { closestMatch } from "./core/closest-match.js";
 import { type Environment, readEnvironment } from "./environment.js";
-import { ConfigError, ExitCode, FailureError, IntentguardError, UsageError } from "./errors.js";
+import {
+  ConfigError,
+  ExitCode,
+  FailureError,
+  IntentguardError,
+  UsageError,
+  wordFailuresWith,
+} from "./errors.js";
 import { onLockWait } from "./fs/file-lock.js";
-import { failureText } from "./report/intent/failure-text.js";
+import { failureText } from "./report/failure/failure-text.js";
 import { lockWaitMessage } from "./report/text/messages.js";
 import { version } from "./version.js";
 
@@ -102,8 +109,9 @@ function watchStdout(): void {
 function report(error: unknown, env: Environment): ExitCode {
   streamsUsed = true;
   if (error instanceof IntentguardError) {
-    const prefix =
-      error instanceof UsageError && error.command ? `intentguard ${error.command}` : "intentguard";
+    const command =
+      error instanceof UsageError || error instanceof FailureError ? error.command : undefined;
+    const prefix = command ? `intentguard ${command}` : "intentguard";
     const heading = error instanceof ConfigError ? "invalid configuration:\n" : "";
     const text = error instanceof FailureError ? failureText(error.failure) : error.message;
     process.stderr.write(`${prefix}: ${heading}${text}\n`);
@@ -140,6 +148,7 @@ function exitWhenFlushed(code: ExitCode): void {
 const env = readEnvironment();
 // A lock held by another process (the notes, the ledger, the intents file) is said at once.
 onLockWait((holder) => process.stderr.write(lockWaitMessage(holder)));
+wordFailuresWith(failureText);
 main(process.argv.slice(2), env).then(exitWhenFlushed, (error: unknown) =>
   exitWhenFlushed(report(error, env)),
 );

@@ -30,15 +30,31 @@ export class IntentguardError extends Error {
 
 /**
  * An expected failure a use case states as facts (core/failure.ts), so no use case words it: the
- * edge prints it through src/report/intent/failure-text.ts. The message is for logs and debuggers only.
+ * edge prints it through src/report/text/failure-text.ts. `command`: the command whose arguments
+ * were wrong, printed before the words as a UsageError's is.
  */
 export class FailureError extends IntentguardError {
   constructor(
     readonly failure: Failure,
     exitCode: ExitCode,
+    readonly command?: string,
   ) {
     super(`intentguard failure: ${failure.kind}`, exitCode);
+    // Read where the words are passed on (a hook's error line, an agent's denial, the ledger's
+    // hook_error event): worded by the catalogue the edge set.
+    Object.defineProperty(this, "message", { get: () => wording(this.failure) });
   }
+}
+
+let wording = (failure: Failure): string => `intentguard failure: ${failure.kind}`;
+
+/**
+ * The words of every FailureError's message. Each entry point (src/cli.ts, src/agent-hook-cli.ts)
+ * sets the catalogue at its edge, as it sets the lock's wait announcer: the failures are stated
+ * deep in the use cases and stores, which never import src/report.
+ */
+export function wordFailuresWith(catalogue: (failure: Failure) => string): void {
+  wording = catalogue;
 }
 
 /** A flag, argument or command the CLI does not accept (exit 2). */

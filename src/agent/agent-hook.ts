@@ -7,7 +7,7 @@ import { dialectNamed, dialects } from "../core/agent/dialects/index.js";
 import { selectableIntents } from "../core/governance.js";
 import { intentContext } from "../core/intent-context.js";
 import type { Environment } from "../environment.js";
-import { UsageError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import type { AgentMade } from "../gate/agent-made.js";
 import type { Repo } from "../git/repo.js";
 import { currentGovernance } from "../governance/current-governance.js";
@@ -29,8 +29,10 @@ export async function decideAgentHook(
 ): Promise<AgentHookResult> {
   const dialect = name === undefined ? undefined : dialectNamed(name);
   if (!dialect) {
-    throw new UsageError(
-      `${name === undefined ? "needs an agent" : `${JSON.stringify(name)} is not an agent intentguard knows`}: one of ${dialects.map((one) => one.name).join(", ")} (as intentguard agent install writes it).`,
+    const known = dialects.map((one) => one.name);
+    throw new FailureError(
+      { kind: "unknown-agent", name, known },
+      ExitCode.CannotEvaluate,
       "agent-hook",
     );
   }

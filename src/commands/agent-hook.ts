@@ -1,7 +1,8 @@
 import { decideAgentHook } from "../agent/agent-hook.js";
 import type { HookAnswer } from "../core/agent/agent-event.js";
 import type { Environment } from "../environment.js";
-import type { ExitCode } from "../errors.js";
+import { type ExitCode, wordFailuresWith } from "../errors.js";
+import { failureText } from "../report/failure/failure-text.js";
 import { agentHookAnswer } from "../report/verdict/agent-hook-messages.js";
 import type { CommandInput } from "./support/command.js";
 
@@ -13,10 +14,15 @@ export async function run({ positionals, env }: CommandInput): Promise<ExitCode>
   return answer.exitCode as ExitCode;
 }
 
-/** The named agent's payload from stdin, decided and answered in the agent's dialect. */
+/**
+ * The named agent's payload from stdin, decided and answered in the agent's dialect. The agent
+ * hooks' own entry (src/agent-hook-cli.ts) is no CLI: the failures' words are set here, in this
+ * command's bundle, for a denial and for the entry to say what failed.
+ */
 export async function answerAgentHook(
   name: string | undefined,
   env: Environment,
 ): Promise<HookAnswer> {
+  wordFailuresWith(failureText);
   return agentHookAnswer(await decideAgentHook(name, env), env.command);
 }

@@ -1,15 +1,26 @@
 import type { CiProblem } from "./check/ci-event/range-request.js";
 import type { RangeFailure } from "./check/range-failure.js";
 import type { Intent } from "./config/intents-schema.js";
+import type { CommitRangeFailure } from "./failure/commit-range-failure.js";
+import type { GateFailure } from "./failure/gate-failure.js";
+import type { InstallFailure } from "./failure/install-failure.js";
+import type { StoreFailure } from "./failure/store-failure.js";
+import type { TraceFailure } from "./failure/trace-failure.js";
 import type { LifecycleAction, TransitionJudgement } from "./intent-lifecycle.js";
 import type { GrantState } from "./scope/effective-scope.js";
 import type { GrantRequestRefusal } from "./scope/grant-request.js";
 
 /**
  * An expected failure a use case states as facts: src/errors.ts's FailureError carries it,
- * src/report/intent/failure-text.ts words it, and the edge (src/cli.ts) prints it with its exit code.
+ * src/report/failure/failure-text.ts words it, and the edge (src/cli.ts) prints it with its exit code.
+ * The intents' own are here; the other areas' in failure/.
  */
 export type Failure =
+  | GateFailure
+  | InstallFailure
+  | CommitRangeFailure
+  | StoreFailure
+  | TraceFailure
   /** A command named an intent the working copy's intents file does not have. */
   | { kind: "unknown-intent"; id: string; intents: readonly { id: string; name: string }[] }
   /** A lifecycle command asked for a move the lifecycle does not allow. */

@@ -1,20 +1,13 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import os from "node:os";
-import { IntentguardError } from "../errors.js";
+import type { LockHolder } from "../core/lock-holder.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { fileSystemError } from "./fs-error.js";
 
 const staleAfterMs = 30_000;
 const giveUpAfterMs = 10_000;
 /** How long a wait goes unannounced: most locks are let go within milliseconds. */
 const announceAfterMs = 1_000;
-
-/** Who holds a lock, as its lock file says: `<pid> <host> <time>`; null where it does not say. */
-export interface LockHolder {
-  file: string;
-  pid: number | null;
-  host: string | null;
-  since: string | null;
-}
 
 let announceWait: (holder: LockHolder) => void = () => {};
 
@@ -54,8 +47,11 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
     if (breakIfStale(lockFile)) continue;
     const waited = Date.now() - started;
     if (waited > giveUpAfterMs) {
-      throw new IntentguardError(
-        `${lockFile} stayed locked for ${giveUpAfterMs / 1000} s, held by ${describeHolder(lockHolder(lockFile))}. If that is no intentguard or git command at work, stop it or remove that file.`,
+      const holder = lockHolder(lockFile);
+      const waitedSeconds = giveUpAfterMs / 1000;
+      throw new FailureError(
+        { kind: "lock-held", lockFile, waitedSeconds, holder },
+        ExitCode.CannotEvaluate,
       );
     }
     if (!announced && waited >= announceAfterMs) {
@@ -65,14 +61,6 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
     await new Promise((resolve) => setTimeout(resolve, delay));
     delay = Math.min(delay * 2, 100);
   }
-}
-
-/** The holder in words: `process 123 on build-7 (since <time>)`, or what is not known of it. */
-export function describeHolder(holder: LockHolder): string {
-  if (holder.pid === null) return "a process the lock file does not name";
-  const host = holder.host === null ? "" : ` on ${holder.host}`;
-  const since = holder.since === null ? "" : ` (since ${holder.since})`;
-  return `process ${holder.pid}${host}${since}`;
 }
 
 /**

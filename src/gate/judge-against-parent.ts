@@ -1,12 +1,12 @@
 import type { FileChange } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
-import { intentsFilePath, isGovernancePath } from "../core/governance-files.js";
+import { isGovernancePath } from "../core/governance-files.js";
 import type { ResolvedRequest } from "../core/intent-request.js";
 import { onlyAddsGrantRequests } from "../core/judge/grant-requests-only.js";
 import { judgeChange } from "../core/judge/judge-change.js";
 import type { AgentRulesChange, GovernanceLeft } from "../core/judge/rules/rule.js";
 import type { Verdict, VerdictNote } from "../core/judge/verdict.js";
-import { ConfigError, IntentguardError } from "../errors.js";
+import { ConfigError, ExitCode, FailureError } from "../errors.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import type { GovernanceSnapshot } from "../governance/governance-snapshot.js";
@@ -105,11 +105,8 @@ export async function judgeAgainstParent(change: ChangeWithParent): Promise<Judg
 }
 
 /** The error a hook or `check --staged` gives when there is no governance to judge by. */
-export function noGovernanceError(): IntentguardError {
-  return new IntentguardError(
-    `This repository has no ${intentsFilePath}, neither committed nor staged, so intentguard cannot tell which intents may commit. ` +
-      "Run `intentguard init` to create it, then commit it (the adoption commit); or skip the hooks for one command with INTENTGUARD=0.",
-  );
+export function noGovernanceError(): FailureError {
+  return new FailureError({ kind: "no-governance" }, ExitCode.CannotEvaluate);
 }
 
 function touchesGovernance(change: FileChange): boolean {

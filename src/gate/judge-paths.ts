@@ -4,7 +4,7 @@ import type { FileChange } from "../core/file-change.js";
 import { resolveIntentRequest } from "../core/intent-request.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { Environment } from "../environment.js";
-import { UsageError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { fileSystemError } from "../fs/fs-error.js";
 import type { Repo } from "../git/repo.js";
 import { type GovernanceSnapshot, snapshotFromGit } from "../governance/governance-snapshot.js";
@@ -64,8 +64,9 @@ function repoRelativePath(repo: Repo, raw: string): string {
     posix.startsWith("../") ||
     path.isAbsolute(posix)
   ) {
-    throw new UsageError(
-      `${JSON.stringify(raw)} is not a path inside the repository at ${repo.root}. Give paths to files or directories inside it.`,
+    throw new FailureError(
+      { kind: "path-outside-repo", path: raw, root: repo.root },
+      ExitCode.CannotEvaluate,
     );
   }
   return posix;

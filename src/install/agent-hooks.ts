@@ -1,7 +1,7 @@
 import { chmodSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { hookMark, type JsonObject } from "../core/agent/agent-config.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import type { Repo } from "../git/repo.js";
@@ -32,8 +32,9 @@ export function installAgent(repo: Repo, wiring: AgentWiring): AgentFileResult[]
     const existing = readConfig(file, wiring.file);
     const merged = wiring.add(existing?.config ?? {}, command);
     if (typeof merged === "string") {
-      throw new IntentguardError(
-        `${wiring.file} cannot take intentguard's hooks: ${merged}. Fix it (it must be the agent's JSON configuration), then run intentguard agent install ${wiring.agent} again.`,
+      throw new FailureError(
+        { kind: "agent-config-refused", file: wiring.file, agent: wiring.agent, problem: merged },
+        ExitCode.CannotEvaluate,
       );
     }
     return [
@@ -126,12 +127,17 @@ function readConfig(file: string, name: string): { config: JsonObject; text: str
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new IntentguardError(
-      `${name} is not valid JSON (${(error as Error).message}), so intentguard cannot merge its hooks into it without losing yours. Fix the file (comments are not JSON), then run the command again.`,
+    const parser = (error as Error).message;
+    throw new FailureError(
+      { kind: "agent-config-not-json", file: name, parser },
+      ExitCode.CannotEvaluate,
     );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new IntentguardError(`${name} is not a JSON object; fix it, then run the command again.`);
+    throw new FailureError(
+      { kind: "agent-config-not-object", file: name },
+      ExitCode.CannotEvaluate,
+    );
   }
   return { config: value as JsonObject, text };
 }

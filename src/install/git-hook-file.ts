@@ -1,5 +1,5 @@
 import { readFile, rename, rm, stat } from "node:fs/promises";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { FileAction } from "./husky-hook-file.js";
 import { launchShim, locateShims } from "./launch-script.js";
@@ -82,9 +82,7 @@ export async function installGitHook(
   if (await exists(file)) {
     const chained = `${file}${chainedSuffix}`;
     if (await exists(chained)) {
-      throw new IntentguardError(
-        `Both ${file} and ${chained} exist, and ${file} is not intentguard's. Merge them into one hook (or remove ${chained}), then run intentguard install again.`,
-      );
+      throw new FailureError({ kind: "hook-chain-taken", file, chained }, ExitCode.CannotEvaluate);
     }
     await rename(file, chained);
     writeFileAtomic(file, content, 0o755);

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { isInside } from "../fs/is-inside.js";
 import type { Repo } from "../git/repo.js";
 
@@ -46,7 +46,8 @@ export function packageDirInRepo(repo: Repo): string | null {
 export function packageDirForHusky(repo: Repo): string {
   const dir = packageDirInRepo(repo);
   if (dir !== null) return dir;
-  throw new IntentguardError(
-    `The husky hooks in this repository are committed and shared, so they must name intentguard by a path inside the repository, and this intentguard runs from ${packageRoot()}, outside it. Install it as a development dependency of the project (npm install --save-dev intentguard, or from a tarball or checkout as the README says), then run npx intentguard install from the repository.`,
+  throw new FailureError(
+    { kind: "package-outside-repo", packageRoot: packageRoot() },
+    ExitCode.CannotEvaluate,
   );
 }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { installCommand } from "../core/install-layout.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import type { FileAction } from "./husky-hook-file.js";
 
@@ -28,9 +28,7 @@ export async function addPrepareScript(root: string, husky: boolean): Promise<Fi
     !isObject(manifest) ||
     !(manifest.scripts === undefined || isObject(manifest.scripts))
   ) {
-    throw new IntentguardError(
-      `${file} is not a package manifest intentguard can edit (not valid JSON, or "scripts" is not an object), so its prepare script was not added and the hooks were not installed. Fix the file, then run intentguard init again.`,
-    );
+    throw new FailureError({ kind: "manifest-not-editable", file }, ExitCode.CannotEvaluate);
   }
   const current = manifest.scripts?.prepare;
   if (typeof current === "string" && current.includes(installCommand)) return "unchanged";

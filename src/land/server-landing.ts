@@ -1,7 +1,7 @@
 import type { RangeCheck } from "../core/check/range-check.js";
 import { adoptionRepeatedFinding } from "../core/judge/landing-findings.js";
 import type { Environment } from "../environment.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { readGitConfig, setGitConfig } from "../git/config.js";
 import { serverDefaultBranch } from "../git/default-branch.js";
 import { commitIfPresent } from "../git/history-bounds.js";
@@ -220,9 +220,7 @@ async function serverSettings(dir: string): Promise<ServerSettings> {
       ? undefined
       : ((await commitIfPresent(dir, judgedFrom)) ?? undefined);
     if (judgedFromCommit === undefined) {
-      throw new IntentguardError(
-        `the server's git config intentguard.judgedFrom is ${JSON.stringify(judgedFrom)}, which names no commit in this repository, so intentguard cannot tell which history to leave unjudged and refuses the push. Set it to a commit the repository has (git config intentguard.judgedFrom <sha>), or unset it.`,
-      );
+      throw new FailureError({ kind: "judged-from-unknown", judgedFrom }, ExitCode.CannotEvaluate);
     }
   }
   const yes = (value: string | undefined) => /^(true|yes|on|1)$/i.test(value ?? "");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { fileSystemError } from "../fs/fs-error.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -36,10 +36,8 @@ export function readLedgerFile(file: string): Buffer {
   }
 }
 
-export function notRegularFile(file: string): IntentguardError {
-  return new IntentguardError(
-    `the ledger ${file} is not a regular file (a directory, a device, a FIFO or a socket is in its place). Move it away; intentguard starts a new ledger there, and verify reports the records that anchored the old one.`,
-  );
+export function notRegularFile(file: string): FailureError {
+  return new FailureError({ kind: "ledger-not-regular-file", file }, ExitCode.CannotEvaluate);
 }
 
 /** The ledger's lines in order (line n is seq n); a torn last line is kept. */

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { intentIdPattern } from "../core/intent-id.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { fileSystemError } from "../fs/fs-error.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -29,10 +29,7 @@ export function readSelection(stateDir: string): string | undefined {
   if (text === undefined) return undefined;
   const selection = parseSelection(text);
   if (!selection) {
-    throw new IntentguardError(
-      `${file} is not a valid intent selection (expected JSON like {"version":1,"intent":"INT-001",…}). ` +
-        "Choose again with `intentguard select <ID>`, or remove it with `intentguard select --clear`.",
-    );
+    throw new FailureError({ kind: "selection-damaged", file }, ExitCode.CannotEvaluate);
   }
   return selection.intent;
 }

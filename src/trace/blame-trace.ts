@@ -12,7 +12,7 @@ import { rangeContributor } from "../core/trace/record-contributors.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { isTrivialLine, type RecordedLine } from "../core/trace/recorded-runs.js";
 import type { Trailer } from "../core/trailers.js";
-import { GitError, IntentguardError } from "../errors.js";
+import { ExitCode, FailureError, GitError, IntentguardError } from "../errors.js";
 import { type BlamedLine, type BlameOptions, blameFile } from "../git/blame.js";
 import { CatFileSession, type ObjectSink } from "../git/cat-file-batch.js";
 import { readCommitHistory } from "../git/commit-graph.js";
@@ -203,9 +203,7 @@ async function blameOne(repo: Repo, file: GitPath, options: BlameOptions): Promi
   }
   const head = Buffer.concat(lines.slice(0, 200).map((line) => line.content)).subarray(0, 8000);
   if (head.includes(0)) {
-    throw new IntentguardError(
-      `${path} is a binary file (a NUL in its first 8,000 bytes, git's own test): it has no lines to blame. Name a text file.`,
-    );
+    throw new FailureError({ kind: "blame-binary", path }, ExitCode.CannotEvaluate);
   }
   return lines.map((line) => ({
     ...line,
@@ -218,15 +216,16 @@ function stripCarriageReturn(content: string): string {
   return content.endsWith("\r") ? content.slice(0, -1) : content;
 }
 
-function blameRefused(path: string, rev: string | undefined, stderr: string): IntentguardError {
-  const said = stderr.trim().replace(/^fatal: /, "");
-  const at = rev ? ` at ${rev}` : "";
-  if (/no such path|does not exist|no such ref|bad revision|unknown revision/i.test(said)) {
-    return new IntentguardError(
-      `cannot blame ${path}${at}: ${said}. Name a file git tracks${rev ? " at that revision" : ""} (git ls-files lists them), and a revision that exists.`,
-    );
-  }
-  return new IntentguardError(`cannot blame ${path}${at}: ${said}.`);
+/** git blame's refusal; `missing` when it says the path or the revision does not exist. */
+function blameRefused(path: string, rev: string | undefined, stderr: string): FailureError {
+  const gitSaid = stderr.trim().replace(/^fatal: /, "");
+  const missing = /no such path|does not exist|no such ref|bad revision|unknown revision/i.test(
+    gitSaid,
+  );
+  return new FailureError(
+    { kind: "blame-refused", path, rev, gitSaid, missing },
+    ExitCode.CannotEvaluate,
+  );
 }
 
 /** In a shallow clone, lines git could only pin on the clone's edge are not answers: refused. */
@@ -235,14 +234,17 @@ async function refuseShallowEdge(dir: string, blamed: readonly Blamed[]): Promis
   if (edge.size === 0) return;
   for (const { path, lines } of blamed) {
     const hit = lines.filter((line) => line.boundary && edge.has(line.commit));
-    if (hit.length === 0) continue;
-    const shown = hit
-      .slice(0, 10)
-      .map((line) => line.finalLine)
-      .join(", ");
-    const more = hit.length > 10 ? ` and ${hit.length - 10} more` : "";
-    throw new IntentguardError(
-      `${path}: lines ${shown}${more} reach the edge of this shallow clone (commit ${hit[0]?.commit.slice(0, 12)}), so the commit that last changed them is not here. Fetch the history (git fetch --unshallow), then blame again.`,
+    const first = hit[0];
+    if (first === undefined) continue;
+    throw new FailureError(
+      {
+        kind: "shallow-edge",
+        path,
+        lines: hit.map((line) => line.finalLine),
+        commit: first.commit,
+        redo: "blame",
+      },
+      ExitCode.CannotEvaluate,
     );
   }
 }

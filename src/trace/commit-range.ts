@@ -1,5 +1,6 @@
+import type { CommitRangeFailure } from "../core/failure/commit-range-failure.js";
 import { intentsFilePath } from "../core/governance-files.js";
-import { GitError, IntentguardError } from "../errors.js";
+import { ExitCode, FailureError, GitError } from "../errors.js";
 import { isAncestor } from "../git/history-bounds.js";
 import {
   type CommitSummary,
@@ -11,8 +12,6 @@ import {
   startsLikeOption,
 } from "../git/revisions.js";
 
-const rangeExample = "Use a revision or <a>..<b>, e.g. --range origin/main..HEAD";
-
 /**
  * Refuses, before git sees it, a range that is empty or has an end starting with "-": no revision
  * does, and git would read it as an option (`--output=FILE` truncates FILE). An end starting with
@@ -21,25 +20,17 @@ const rangeExample = "Use a revision or <a>..<b>, e.g. --range origin/main..HEAD
  */
 export function checkRange(range: string): void {
   if (range.trim() === "") {
-    throw new IntentguardError(
-      `the commit range is empty. ${rangeExample} (without --range: HEAD and all of its history).`,
-    );
+    throw rangeFailure({ kind: "range-empty", spelled: "--range" });
   }
   const ends = range.split(/\.\.\.?/);
   const optionLike = ends.find(startsLikeOption);
   if (optionLike !== undefined) {
-    const which = optionLike === range ? "it" : JSON.stringify(optionLike);
-    throw new IntentguardError(
-      `${JSON.stringify(range)} is not a commit range: ${which} starts with "-", as no revision does (git would read it as an option). ${rangeExample}.`,
-    );
+    throw rangeFailure({ kind: "range-option-like", range, end: optionLike, spelled: "--range" });
   }
   const negative = ends.find((end) => end.startsWith("^"));
   if (negative !== undefined) {
-    const which = negative === range ? "it" : JSON.stringify(negative);
-    const end = negative === ends.at(-1) ? "ends" : "starts";
-    throw new IntentguardError(
-      `${JSON.stringify(range)} ${end} at no one commit: ${which} starts with "^", which excludes a revision's history (git's negative revision) rather than naming a commit. ${rangeExample}.`,
-    );
+    const last = negative === ends.at(-1);
+    throw rangeFailure({ kind: "range-negative", range, end: negative, last, spelled: "--range" });
   }
 }
 
@@ -55,10 +46,8 @@ export async function commitsInRange(dir: string, range: string): Promise<string
     if (!(error instanceof GitError)) throw error;
     const unborn = await headIsUnborn(dir);
     if (unborn && range === "HEAD") return [];
-    const hint = unborn ? " This branch has no commits yet." : "";
-    throw new IntentguardError(
-      `${JSON.stringify(range)} is not a commit range git can resolve (${error.stderr.trim().split("\n")[0]}).${hint} ${rangeExample}.`,
-    );
+    const gitSaid = firstLine(error.stderr);
+    throw rangeFailure({ kind: "range-unresolved", range, gitSaid, unborn, spelled: "--range" });
   }
 }
 
@@ -85,10 +74,18 @@ export async function commitsBeforeAdoption(dir: string, range: string): Promise
     // The answer commitsInRange gives for the range (verify asks both at once, and either may
     // fail first): its message for a range git cannot resolve, none for a branch with no commits.
     if ((await commitsInRange(dir, range)).length === 0) return new Set();
-    throw new IntentguardError(
-      `the tip of ${JSON.stringify(range)} is not a revision git can resolve (${error.stderr.trim().split("\n")[0]}). ${rangeExample}.`,
-    );
+    const gitSaid = firstLine(error.stderr);
+    throw rangeFailure({ kind: "range-tip-unresolved", range, gitSaid, spelled: "--range" });
   }
+}
+
+/** A range refused (exit 2), as verify's and check's `--range` flag gives it. */
+function rangeFailure(failure: CommitRangeFailure): FailureError {
+  return new FailureError(failure, ExitCode.CannotEvaluate);
+}
+
+function firstLine(stderr: string): string {
+  return stderr.trim().split("\n")[0] as string;
 }
 
 /**

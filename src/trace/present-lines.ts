@@ -7,7 +7,7 @@ import type { Segment } from "../core/trace/line-origins.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { contributorRuns, type RecordedFile, recordedFiles } from "../core/trace/recorded-files.js";
 import { countedCommits, type PresentLines, type PresentRun } from "../core/trace/trace-stats.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import type { CatFileSession } from "../git/cat-file-batch.js";
 import { commitAuthors } from "../git/commit-trailers.js";
 import { shallowCommits } from "../git/history-bounds.js";
@@ -140,8 +140,9 @@ function refuseShallowEdge(path: string, segments: readonly Segment[], edge: Set
   if (edge.size === 0) return;
   const hit = segments.find((segment) => edge.has(segment.commit));
   if (hit === undefined) return;
-  throw new IntentguardError(
-    `${path}: lines reach the edge of this shallow clone (commit ${hit.commit.slice(0, 12)}), so the commit that last changed them is not here. Fetch the history (git fetch --unshallow), then count again.`,
+  throw new FailureError(
+    { kind: "shallow-edge", path, lines: null, commit: hit.commit, redo: "count" },
+    ExitCode.CannotEvaluate,
   );
 }
 

@@ -6,7 +6,7 @@ import {
   type TraceStats,
   tallyStats,
 } from "../core/trace/trace-stats.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
 import { originsAtTip } from "../git/line-origins.js";
@@ -76,8 +76,9 @@ export async function traceStats(
     // The tip and the rules there through the session: no git process of their own.
     ({ commit: tip, intentNames } = await rulesAt(repo, session, tipRev));
     if (tip === null && commits.length > 0) {
-      throw new IntentguardError(
-        `the tip of ${JSON.stringify(tipRev)} is not a commit git can resolve. Name a revision that exists.`,
+      throw new FailureError(
+        { kind: "stats-tip-unresolved", tip: tipRev },
+        ExitCode.CannotEvaluate,
       );
     }
     ({ records, invalid } = await readRecords(session, commits, noteBlobs));
@@ -89,8 +90,9 @@ export async function traceStats(
     );
     const atTip = new Set(tip === null ? [] : await filesAt(dir, tip, path));
     if (path !== null && atTip.size === 0 && !touchedUnder(records, touched, path)) {
-      throw new IntentguardError(
-        `${path} is not a path git tracks at ${tipRev}, and no commit of ${range} touched it: there is nothing to count. git ls-files lists the tracked files.`,
+      throw new FailureError(
+        { kind: "stats-path-untouched", path, tip: tipRev, range },
+        ExitCode.CannotEvaluate,
       );
     }
     const files = filesToCount({ records, touched, path, beforeAdoption }, atTip);
@@ -131,14 +133,12 @@ export async function traceStats(
 }
 
 /**
- * commit-range.ts's messages name verify's and check's `--range` flag; here the range is the
+ * commit-range.ts's refusals are of verify's and check's `--range` flag; here the range is the
  * argument itself.
  */
 function asStatsRange(error: unknown): unknown {
-  if (error instanceof IntentguardError) {
-    error.message = error.message
-      .replace("e.g. --range ", "e.g. trace stats ")
-      .replace("(without --range: ", "(without one: ");
+  if (error instanceof FailureError && "spelled" in error.failure) {
+    return new FailureError({ ...error.failure, spelled: "trace stats" }, error.exitCode);
   }
   return error;
 }

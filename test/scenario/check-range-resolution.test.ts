@@ -8,7 +8,7 @@ import type { RangeSource } from "../../src/core/check/range-check.js";
 import { type Environment, readEnvironment } from "../../src/environment.js";
 import { FailureError, IntentguardError } from "../../src/errors.js";
 import { locateRepo, type Repo } from "../../src/git/repo.js";
-import { failureText } from "../../src/report/intent/failure-text.js";
+import { failureText } from "../../src/report/failure/failure-text.js";
 import {
   createRepo,
   createScratchDir,

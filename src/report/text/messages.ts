@@ -1,7 +1,8 @@
+import type { LockHolder } from "../../core/lock-holder.js";
 import { notesRef } from "../../core/trace/notes-ref.js";
-import { describeHolder, type LockHolder } from "../../fs/file-lock.js";
 import type { InvalidNoteLine } from "../../trace/read-records.js";
 import { plural } from "./count.js";
+import { describeHolder } from "./lock-holder-text.js";
 
 /**
  * The one-line messages intentguard prints outside its reports, in one place so their wording

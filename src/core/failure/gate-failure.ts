@@ -1,0 +1,10 @@
+/** A judgement (a hook, `check`, an agent's hook, a landing) that cannot start. */
+export type GateFailure =
+  /** No intents file committed or staged: nothing says which intents may commit. */
+  | { kind: "no-governance" }
+  /** `check --paths` (or an agent) named a path outside the repository at `root`. */
+  | { kind: "path-outside-repo"; path: string; root: string }
+  /** `agent-hook` without an agent, or with one intentguard does not know (`name`). */
+  | { kind: "unknown-agent"; name: string | undefined; known: readonly string[] }
+  /** The server's intentguard.judgedFrom names no commit of the repository. */
+  | { kind: "judged-from-unknown"; judgedFrom: string };

@@ -1,0 +1,64 @@
+import type { Failure } from "../../core/failure.js";
+import { grantRefusalText, grantSelectionText } from "../intent/grant-report.js";
+import { transitionRefusedText } from "../intent/intent-lifecycle.js";
+import { knownIntentsText, unknownIntentMessage } from "../intent/unknown-intent.js";
+import { ciProblemText } from "../range/ci-problem-text.js";
+import { rangeFailureText } from "../range/range-failure-text.js";
+import { commitRangeFailureText } from "./commit-range-failure-text.js";
+import { gateFailureText } from "./gate-failure-text.js";
+import { installFailureText } from "./install-failure-text.js";
+import { storeFailureText } from "./store-failure-text.js";
+import { traceFailureText } from "./trace-failure-text.js";
+
+/**
+ * The words for every failure a use case states as facts (src/errors.ts's FailureError): the one
+ * catalogue of what intentguard says when it stops, each area's in the file beside this one.
+ */
+export function failureText(failure: Failure): string {
+  switch (failure.kind) {
+    case "unknown-intent":
+      return unknownIntentMessage(
+        failure.id,
+        failure.intents.map((intent) => intent.id),
+        knownIntentsText(failure.intents, []),
+      );
+    case "transition-refused":
+      return transitionRefusedText(failure.id, failure.action, failure.judgement);
+    case "grant-refused":
+      return grantRefusalText(failure.intent, failure.refusal, failure.reviewer);
+    case "grant-not-chosen":
+      return grantSelectionText(failure.intent, failure.grants, failure.asked);
+    case "ci-event":
+      return ciProblemText(failure.problem, failure.payloadFile);
+    case "check-range":
+      return rangeFailureText(failure.failure);
+    case "no-governance":
+    case "path-outside-repo":
+    case "unknown-agent":
+    case "judged-from-unknown":
+      return gateFailureText(failure);
+    case "hook-chain-taken":
+    case "agent-config-not-json":
+    case "agent-config-not-object":
+    case "agent-config-refused":
+    case "manifest-not-editable":
+    case "package-outside-repo":
+      return installFailureText(failure);
+    case "range-empty":
+    case "range-option-like":
+    case "range-negative":
+    case "range-unresolved":
+    case "range-tip-unresolved":
+      return commitRangeFailureText(failure);
+    case "lock-held":
+    case "ledger-not-regular-file":
+    case "selection-damaged":
+      return storeFailureText(failure);
+    case "blame-binary":
+    case "blame-refused":
+    case "shallow-edge":
+    case "stats-tip-unresolved":
+    case "stats-path-untouched":
+      return traceFailureText(failure);
+  }
+}

@@ -1,0 +1,17 @@
+import type { StoreFailure } from "../../core/failure/store-failure.js";
+import { describeHolder } from "../text/lock-holder-text.js";
+
+/** The words for a file intentguard keeps that it cannot use. */
+export function storeFailureText(failure: StoreFailure): string {
+  switch (failure.kind) {
+    case "lock-held":
+      return `${failure.lockFile} stayed locked for ${failure.waitedSeconds} s, held by ${describeHolder(failure.holder)}. If that is no intentguard or git command at work, stop it or remove that file.`;
+    case "ledger-not-regular-file":
+      return `the ledger ${failure.file} is not a regular file (a directory, a device, a FIFO or a socket is in its place). Move it away; intentguard starts a new ledger there, and verify reports the records that anchored the old one.`;
+    case "selection-damaged":
+      return (
+        `${failure.file} is not a valid intent selection (expected JSON like {"version":1,"intent":"INT-001",…}). ` +
+        "Choose again with `intentguard select <ID>`, or remove it with `intentguard select --clear`."
+      );
+  }
+}
