@@ -30,7 +30,7 @@ export class IntentguardError extends Error {
 
 /**
  * An expected failure a use case states as facts (core/failure.ts), so no use case words it: the
- * edge prints it through src/report/text/failure-text.ts. `command`: the command whose arguments
+ * edge prints it through src/report/failure/failure-text.ts. `command`: the command whose arguments
  * were wrong, printed before the words as a UsageError's is.
  */
 export class FailureError extends IntentguardError {
