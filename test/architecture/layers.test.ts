@@ -67,6 +67,14 @@ const useCaseFolders = ["gate", "land", "ci", "trace", "install", "doctor", "gov
 const ioModules =
   /^(node:)?(fs|fs\/promises|child_process|os|net|http|https|http2|dgram|cluster|readline|tty|worker_threads|process|dns)$/;
 
+/**
+ * The typed errors the use cases still word themselves, a sentence in the throw: each should be a
+ * fact (core/failure.ts) worded by src/report/failure/failure-text.ts. The count may only go down:
+ * lower it here when a sentence moves to the catalogue; a new one fails the suite, naming it.
+ */
+const wordedErrorsAllowed = 39;
+const wordedError = /new (IntentguardError|UsageError|RefusedError|ConfigError)\(\s*[`"']/g;
+
 describe("the layers", () => {
   it("finds the source files", () => {
     expect(files.length).toBeGreaterThan(50);
@@ -143,6 +151,18 @@ describe("the layers", () => {
       .map((file) => file.name)
       .filter((name) => !name.startsWith("git/"));
     expect(readers).toEqual(["environment.ts"]);
+  });
+
+  it(`use cases word at most ${wordedErrorsAllowed} typed errors themselves; they state the rest as facts`, () => {
+    const worded = files
+      .filter((file) => useCaseFolders.some((folder) => inFolder(folder)(file)))
+      .flatMap((file) =>
+        [...file.text.matchAll(wordedError)].map((match) => {
+          const line = file.text.slice(0, match.index).split("\n").length;
+          return `${file.name}:${line} ${match[1]}`;
+        }),
+      );
+    expect(worded.length, worded.join("\n")).toBeLessThanOrEqual(wordedErrorsAllowed);
   });
 
   it("exit codes are decided at the edge: neither core nor the use cases import them", () => {
