@@ -49,9 +49,9 @@ export class FailureError extends IntentguardError {
 let wording = (failure: Failure): string => `intentguard failure: ${failure.kind}`;
 
 /**
- * The words of every FailureError's message. Each entry point (src/cli.ts, src/agent-hook-cli.ts)
- * sets the catalogue at its edge, as it sets the lock's wait announcer: the failures are stated
- * deep in the use cases and stores, which never import src/report.
+ * The words of every FailureError's message. The edge sets the catalogue (src/cli.ts, as it sets
+ * the lock's wait announcer; src/commands/agent-hook.ts for the agent hooks' own entry): the
+ * failures are stated deep in the use cases and stores, which never import src/report.
  */
 export function wordFailuresWith(catalogue: (failure: Failure) => string): void {
   wording = catalogue;
