@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import {
+  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -33,6 +34,7 @@ const created: string[] = [];
 
 /** Removes every repository the tests created (registered in test/support/setup.ts). */
 export function removeTestRepos(): void {
+  governedTemplates.clear();
   for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -160,17 +162,19 @@ export class TestRepo {
 
 /** A new, empty repository (no commits). */
 export async function createRepo(): Promise<TestRepo> {
-  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "intentguard-test-")));
-  created.push(base);
-  const dir = path.join(base, "repo");
-  mkdirSync(dir);
+  const repo = await openRepo(createScratchDir("intentguard-test-"));
+  mkdirSync(repo.dir);
+  repo.git("init", "-q");
+  return repo;
+}
+
+/** The repository in `base`/repo, git run with `base`/home as its hermetic HOME. */
+async function openRepo(base: string): Promise<TestRepo> {
   const env = await hermeticGitEnv(path.join(base, "home"), {
     name: "Test Author",
     email: "author@example.com",
   });
-  const repo = new TestRepo(dir, env, base);
-  repo.git("init", "-q");
-  return repo;
+  return new TestRepo(path.join(base, "repo"), env, base);
 }
 
 /** Intents the scenarios share: two in progress, one per other status. */
@@ -212,8 +216,39 @@ export interface GovernedRepoOptions {
   hooks?: boolean;
 }
 
-/** A repository that has adopted intentguard: intents committed, hooks installed. */
+/**
+ * The governed repositories built so far in this test file, by their options: the base directory
+ * (repository and hermetic HOME) that each later call copies.
+ */
+const governedTemplates = new Map<string, string>();
+
+/**
+ * A repository that has adopted intentguard: intents committed, hooks installed.
+ *
+ * Building one starts git and several Node processes (install, the hooks of the adoption commit),
+ * so each distinct set of options is built once per test file and every call gets a copy of it.
+ * Nothing in the copied directory names where it lies (the hooks name the package, the ledger's
+ * first line and the trace hold no path), so a copy is what a new build would be, except that the
+ * copies share the adoption commit's date and the clone identity (.git/intentguard/clone-id) its
+ * trace is anchored under: a test that exchanges notes between two governed repositories makes
+ * the second one with `git clone`, as a teammate would.
+ */
 export async function createGovernedRepo(options: GovernedRepoOptions = {}): Promise<TestRepo> {
+  const key = JSON.stringify(options);
+  let template = governedTemplates.get(key);
+  if (template === undefined) {
+    template = (await buildGovernedRepo(options)).base;
+    governedTemplates.set(key, template);
+  }
+  const base = createScratchDir("intentguard-test-");
+  cpSync(template, base, { recursive: true });
+  const repo = await openRepo(base);
+  // The index's file stats are the template's: refreshed, git sees the work tree as clean.
+  repo.git("update-index", "-q", "--refresh");
+  return repo;
+}
+
+async function buildGovernedRepo(options: GovernedRepoOptions): Promise<TestRepo> {
   const repo = await createRepo();
   repo.write(".orchestration/active_intents.yaml", options.intents ?? standardIntents);
   const files = options.files ?? {
