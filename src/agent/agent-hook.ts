@@ -4,6 +4,7 @@ import { type AgentDialect, type AgentEvent, PayloadError } from "../core/agent/
 import type { AgentHookResult, AgentOutcome } from "../core/agent/agent-outcome.js";
 import { decodePayload } from "../core/agent/decode-payload.js";
 import { dialectNamed, dialects } from "../core/agent/dialects/index.js";
+import type { Clock } from "../core/clock.js";
 import { selectableIntents } from "../core/governance.js";
 import { intentContext } from "../core/intent-context.js";
 import type { Environment } from "../environment.js";
@@ -25,6 +26,7 @@ import { workTreeOf } from "./work-tree-of.js";
  */
 export async function decideAgentHook(
   name: string | undefined,
+  clock: Clock,
   env: Environment,
 ): Promise<AgentHookResult> {
   const dialect = name === undefined ? undefined : dialectNamed(name);
@@ -36,7 +38,7 @@ export async function decideAgentHook(
       "agent-hook",
     );
   }
-  return runAgentHook(dialect, await readStdin(), env);
+  return runAgentHook(dialect, await readStdin(), clock, env);
 }
 
 /**
@@ -64,6 +66,7 @@ async function readStdin(): Promise<Buffer> {
 export async function runAgentHook(
   dialect: AgentDialect,
   payload: Uint8Array,
+  clock: Clock,
   env: Environment,
 ): Promise<AgentHookResult> {
   let event: AgentEvent;
@@ -75,7 +78,7 @@ export async function runAgentHook(
     return { dialect, event: null, outcome: { kind: "deny", denial } };
   }
   try {
-    return { dialect, event, outcome: await decide(dialect, event, env) };
+    return { dialect, event, outcome: await decide(dialect, event, clock, env) };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return { dialect, event, outcome: { kind: "deny", denial: { kind: "failed", why } } };
@@ -85,6 +88,7 @@ export async function runAgentHook(
 async function decide(
   dialect: AgentDialect,
   event: AgentEvent,
+  clock: Clock,
   env: Environment,
 ): Promise<AgentOutcome> {
   const cwd = event.cwd ? path.resolve(env.cwd, event.cwd) : env.cwd;
@@ -104,13 +108,13 @@ async function decide(
       return decision;
     }
     case "after-write":
-      await observeWrites.after(dialect.name, event, cwd);
+      await observeWrites.after(dialect.name, event, cwd, clock);
       return { kind: "allow" };
     case "before-shell":
       await beforeShell(event, cwd, env);
       return { kind: "allow" };
     case "after-shell":
-      return afterShell(dialect.name, event, cwd, agent, env);
+      return afterShell(dialect.name, event, cwd, agent, clock, env);
   }
 }
 

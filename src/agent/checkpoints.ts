@@ -2,6 +2,7 @@ import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { carryOwners, personLine, runsOf } from "../core/agent/line-owners.js";
 import { textHash } from "../core/agent/text-hash.js";
+import { type Clock, isoMillis } from "../core/clock.js";
 import { recordedLines } from "../core/trace/recorded-lines.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -107,6 +108,7 @@ export async function checkpointAfter(
   call: string,
   absolute: string,
   writer: Writer,
+  clock: Clock,
   fallbackBefore: () => Promise<string>,
   cleanBefore = false,
 ): Promise<[number, number][]> {
@@ -156,7 +158,7 @@ export async function checkpointAfter(
     writeFileAtomic(file, JSON.stringify(lines));
   }
   if (runs.length > 0) {
-    const entry = { time: new Date().toISOString(), path: relative, ...writer, lines: runs };
+    const entry = { time: isoMillis(clock.now()), path: relative, ...writer, lines: runs };
     appendFileSync(
       path.join(checkpointDir(stateDir), "checkpoints.jsonl"),
       `${JSON.stringify(entry)}\n`,

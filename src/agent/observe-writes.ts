@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { AgentEvent } from "../core/agent/agent-event.js";
 import { protectedFromAgents } from "../core/agent/protected-paths.js";
+import type { Clock } from "../core/clock.js";
 import { readObjects } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
 import { checkpointAfter, snapshotBefore, type Writer } from "./checkpoints.js";
@@ -35,7 +36,7 @@ export const observeWrites = {
     }
   },
 
-  async after(agent: string, event: AgentEvent, cwd: string): Promise<void> {
+  async after(agent: string, event: AgentEvent, cwd: string, clock: Clock): Promise<void> {
     const home = await workTreeOf(path.join(cwd, "-"));
     if (!home) return;
     for (const given of event.paths) {
@@ -44,7 +45,7 @@ export const observeWrites = {
       if (!repo || !sameRepository(repo, home)) continue;
       const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
       if (relative.startsWith("../") || protectedFromAgents(relative)) continue;
-      await checkpoint(repo, relative, absolute, writerOf(agent, repo, event), event);
+      await checkpoint(repo, clock, relative, absolute, writerOf(agent, repo, event), event);
     }
   },
 };
@@ -62,6 +63,7 @@ export function writerOf(agent: string, repo: Repo, event: AgentEvent): Writer {
 /** Checkpoints one file; without any earlier view of it, what is staged is "before". */
 export async function checkpoint(
   repo: Repo,
+  clock: Clock,
   relative: string,
   absolute: string,
   writer: Writer,
@@ -79,6 +81,7 @@ export async function checkpoint(
     callOf(event),
     absolute,
     writer,
+    clock,
     staged,
     cleanBefore,
   );

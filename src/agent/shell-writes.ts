@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AgentEvent } from "../core/agent/agent-event.js";
 import type { AgentOutcome } from "../core/agent/agent-outcome.js";
 import { agentHookConfigs, protectedFromAgents } from "../core/agent/protected-paths.js";
+import type { Clock } from "../core/clock.js";
 import { isGovernancePath } from "../core/governance-files.js";
 import type { Environment } from "../environment.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
@@ -86,6 +87,7 @@ export async function afterShell(
   event: AgentEvent,
   cwd: string,
   agent: AgentMade,
+  clock: Clock,
   env: Environment,
 ): Promise<AgentOutcome> {
   const repo = await workTreeOf(path.join(cwd, "-"));
@@ -119,7 +121,7 @@ export async function afterShell(
   for (const name of changed) {
     if (refused.has(name)) continue;
     const cleanBefore = !(name in (before.changed ?? {}));
-    await checkpoint(repo, name, path.join(repo.root, name), writer, event, cleanBefore);
+    await checkpoint(repo, clock, name, path.join(repo.root, name), writer, event, cleanBefore);
   }
   if (refused.size === 0 && verdict?.outcome !== "blocked") return { kind: "allow" };
   return { kind: "report", files: refused.size > 0 ? [...refused] : changed, verdict };

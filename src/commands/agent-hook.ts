@@ -1,4 +1,5 @@
 import { decideAgentHook } from "../agent/agent-hook.js";
+import { systemClock } from "../clock.js";
 import type { HookAnswer } from "../core/agent/agent-event.js";
 import type { Environment } from "../environment.js";
 import { type ExitCode, wordFailuresWith } from "../errors.js";
@@ -24,5 +25,5 @@ export async function answerAgentHook(
   env: Environment,
 ): Promise<HookAnswer> {
   wordFailuresWith(failureText);
-  return agentHookAnswer(await decideAgentHook(name, env), env.command);
+  return agentHookAnswer(await decideAgentHook(name, systemClock, env), env.command);
 }

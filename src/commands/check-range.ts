@@ -1,5 +1,6 @@
 import { appendFileSync, lstatSync, type Stats, writeFileSync } from "node:fs";
 import { type RangeRequest, resolveCheckRange } from "../ci/resolve-check-range.js";
+import { systemClock } from "../clock.js";
 import {
   type RangeCheck,
   type RangeSource,
@@ -63,6 +64,7 @@ export async function runRangeCheck({ values, env }: CommandInput): Promise<Exit
     source,
     landing: rangeLanding(repo, range),
     signaturesAt: range.audit ? "committer-date" : "now",
+    clock: systemClock,
     verifyTraces: values["verify-traces"] === true,
     onProgress: progress.update,
   });

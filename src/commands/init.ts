@@ -1,6 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { systemClock } from "../clock.js";
+import { isoSeconds } from "../core/clock.js";
 import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
 import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
@@ -59,7 +61,7 @@ export async function run({ env }: CommandInput): Promise<ExitCode> {
   // INT-002 owns the folder a package tarball sits in, not the tarball's name: the next
   // version's tarball (intentguard-0.2.0.tgz) is tooling too.
   const toolingScope = [...new Set(tooling.map((file) => tarballScope(repo.root, file)))];
-  const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+  const now = isoSeconds(systemClock.now());
   const files: [string, () => Promise<string>][] = [
     [
       intentsFilePath,

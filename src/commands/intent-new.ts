@@ -1,3 +1,4 @@
+import { systemClock } from "../clock.js";
 import { IntentId } from "../core/config/intents-schema.js";
 import { ScopePattern } from "../core/config/scope-pattern.js";
 import { newIntentStatuses } from "../core/intent-lifecycle.js";
@@ -60,7 +61,7 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
     if (scope.length === 0) scope = answers.scope ?? [];
   }
   const repo = await locateRepo(env.cwd);
-  const pending = await prepareNewIntent(repo.root, {
+  const pending = await prepareNewIntent(repo.root, systemClock, {
     id,
     name: name ?? "",
     status,

@@ -1,3 +1,4 @@
+import { systemClock } from "../clock.js";
 import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { approveGrant } from "../governance/grants.js";
@@ -10,7 +11,7 @@ import { grantArguments } from "./support/scope-grant-argument.js";
 export async function run(input: CommandInput): Promise<ExitCode> {
   const { id, grant } = grantArguments(input, "scope approve");
   const repo = await locateRepo(input.env.cwd);
-  const approved = await approveGrant(repo, input.env, id, grant);
+  const approved = await approveGrant(repo, systemClock, input.env, id, grant);
   process.stderr.write(ledgerNotice(approved.ledger));
   process.stdout.write(
     grantApprovedText(

@@ -1,3 +1,4 @@
+import { systemClock } from "../clock.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { requestGrant } from "../governance/grants.js";
@@ -19,7 +20,7 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
     );
   }
   const repo = await locateRepo(env.cwd);
-  const requested = await requestGrant(repo, id, paths, why);
+  const requested = await requestGrant(repo, systemClock, id, paths, why);
   process.stderr.write(ledgerNotice(requested.ledger));
   process.stdout.write(
     grantRequestedText(

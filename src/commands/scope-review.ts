@@ -1,3 +1,4 @@
+import { systemClock } from "../clock.js";
 import { ExitCode } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { reviewGrant } from "../governance/grants.js";
@@ -10,7 +11,7 @@ import { grantArguments } from "./support/scope-grant-argument.js";
 export async function run(input: CommandInput): Promise<ExitCode> {
   const { id, grant } = grantArguments(input, "scope review");
   const repo = await locateRepo(input.env.cwd);
-  const reviewed = await reviewGrant(repo, id, grant);
+  const reviewed = await reviewGrant(repo, systemClock, id, grant);
   process.stderr.write(ledgerNotice(reviewed.ledger));
   process.stdout.write(
     grantReviewedText(

@@ -1,3 +1,4 @@
+import { systemClock } from "../clock.js";
 import { selectableIntents } from "../core/governance.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import { intentContext } from "../core/intent-context.js";
@@ -63,7 +64,7 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
       `${id} is ${intent.status}; only an IN_PROGRESS intent authorises commits, so it was not selected. ${choices}`,
     );
   }
-  const undo = writeSelection(repo.stateDir, id);
+  const undo = writeSelection(repo.stateDir, systemClock, id);
   try {
     await recordEvent(repo, { event: "intent_selected", intent_id: id, work_tree: repo.root });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { systemClock } from "../clock.js";
 import { ExitCode, IntentguardError, UsageError } from "../errors.js";
 import { defaultRemote } from "../git/notes-remote.js";
 import { locateRepo } from "../git/repo.js";
@@ -14,7 +15,7 @@ export async function run({ positionals, env }: CommandInput): Promise<ExitCode>
   if (remote.trim() === "" || startsLikeOption(remote)) {
     throw new UsageError(badRemoteMessage(remote, "trace push"), "trace push");
   }
-  const result = await pushNotes(repo, remote);
+  const result = await pushNotes(repo, systemClock, remote);
   if (!result.ok) throw new IntentguardError(result.message);
   process.stdout.write(`intentguard: ${result.message}\n`);
   return ExitCode.Ok;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileSystemError } from "./fs-error.js";
@@ -18,7 +19,7 @@ export function writeFileAtomic(
   mode?: number,
   what?: string,
 ): void {
-  const temporary = `${file}.${process.pid}.${Date.now().toString(36)}.${++written}.tmp`;
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.${++written}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temporary, content, mode === undefined ? {} : { mode });

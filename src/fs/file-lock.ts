@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import os from "node:os";
+import { type Clock, isoMillis } from "../core/clock.js";
 import type { LockHolder } from "../core/lock-holder.js";
 import { ExitCode, FailureError } from "../errors.js";
 import { fileSystemError } from "./fs-error.js";
@@ -30,22 +31,26 @@ export function announceLockWait(holder: LockHolder): void {
  * O_CREAT|O_EXCL. A lock left by a crashed process is broken: at once when its pid is gone on
  * this host, after 30 s when it is another host's (which cannot be asked) or names no process.
  * A live holder is waited for, up to 10 s; after a second the wait is announced (onLockWait),
- * and giving up names the holder.
+ * and giving up names the holder. The wait and the lock file's time are the clock's.
  */
-export async function withFileLock<T>(lockFile: string, work: () => T | Promise<T>): Promise<T> {
-  const started = Date.now();
+export async function withFileLock<T>(
+  lockFile: string,
+  clock: Clock,
+  work: () => T | Promise<T>,
+): Promise<T> {
+  const started = clock.now();
   let announced = false;
   let delay = 5;
   for (;;) {
-    if (tryCreate(lockFile)) {
+    if (tryCreate(lockFile, clock)) {
       try {
         return await work();
       } finally {
         rmSync(lockFile, { force: true });
       }
     }
-    if (breakIfStale(lockFile)) continue;
-    const waited = Date.now() - started;
+    if (breakIfStale(lockFile, clock)) continue;
+    const waited = clock.now() - started;
     if (waited > giveUpAfterMs) {
       const holder = lockHolder(lockFile);
       const waitedSeconds = giveUpAfterMs / 1000;
@@ -58,7 +63,7 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
       announced = true;
       announceWait(lockHolder(lockFile));
     }
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    await clock.sleep(delay);
     delay = Math.min(delay * 2, 100);
   }
 }
@@ -67,7 +72,7 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
  * Takes the lock: true when this process created the lock file, false when another holds it. A
  * directory that refuses the file (no permission, a full or read-only disk) is explained.
  */
-function tryCreate(lockFile: string): boolean {
+function tryCreate(lockFile: string, clock: Clock): boolean {
   let fd: number;
   try {
     fd = openSync(lockFile, "wx");
@@ -76,7 +81,7 @@ function tryCreate(lockFile: string): boolean {
     throw fileSystemError(error, lockFile, "lock");
   }
   try {
-    writeSync(fd, `${process.pid} ${os.hostname()} ${new Date().toISOString()}\n`);
+    writeSync(fd, `${process.pid} ${os.hostname()} ${isoMillis(clock.now())}\n`);
   } catch (error) {
     // A full disk: the lock was taken, empty; give it back rather than leave it to go stale.
     closeSync(fd);
@@ -92,12 +97,12 @@ function tryCreate(lockFile: string): boolean {
  * the lock is re-read under it, so two processes cannot both break it and one remove the fresh
  * lock the other has just taken.
  */
-function breakIfStale(lockFile: string): boolean {
+function breakIfStale(lockFile: string, clock: Clock): boolean {
   const breaker = `${lockFile}.break`;
   const before = readLock(lockFile);
-  if (before === null || !isStale(lockFile, before)) return false;
-  if (!tryCreate(breaker)) {
-    if (isStale(breaker, readLock(breaker) ?? "")) rmSync(breaker, { force: true });
+  if (before === null || !isStale(lockFile, before, clock)) return false;
+  if (!tryCreate(breaker, clock)) {
+    if (isStale(breaker, readLock(breaker) ?? "", clock)) rmSync(breaker, { force: true });
     return false;
   }
   try {
@@ -136,11 +141,11 @@ function parseHolder(file: string, content: string): LockHolder {
  * A lock of this host is stale exactly when its process is gone: a live holder is waited for,
  * however long it has held the lock. Another host's, or one that names no process, by its age.
  */
-function isStale(lockFile: string, content: string): boolean {
+function isStale(lockFile: string, content: string, clock: Clock): boolean {
   const { pid, host } = parseHolder(lockFile, content);
   if (pid !== null && host === os.hostname()) return !processExists(pid);
   try {
-    return Date.now() - statSync(lockFile).mtimeMs > staleAfterMs;
+    return clock.now() - statSync(lockFile).mtimeMs > staleAfterMs;
   } catch {
     return false; // gone already: try again
   }

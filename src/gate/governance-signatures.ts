@@ -1,3 +1,4 @@
+import { type Clock, epochSeconds } from "../core/clock.js";
 import type { Governance } from "../core/governance.js";
 import {
   judgeGovernanceSignature,
@@ -50,12 +51,14 @@ export interface PendingSignature {
  * Checks the signatures of every pending governance commit of a job — a landing, a range — with
  * one git process, adds each commit's governance_signature findings to its verdict, and blocks
  * the verdicts they fail. `at` says when an SSH key must be valid (SignatureTime): `now` (commits
- * landing) also holds each good SSH signature's key to its allowed signers entry at this instant;
+ * landing) also holds each good SSH signature's key to its allowed signers entry at the clock's
+ * time;
  * `committer-date` (an audit) keeps git's answer and notes it on each SSH-signed verdict. Returns
  * the findings added, by commit.
  */
 export async function settleSignatures(
   repo: Repo,
+  clock: Clock,
   pending: readonly PendingSignature[],
   at: SignatureTime = "now",
 ): Promise<Map<string, Finding[]>> {
@@ -65,7 +68,7 @@ export async function settleSignatures(
     repo.root,
     pending.map(({ due }) => due.commit),
   );
-  const signersNow = at === "now" ? await allowedSignersNow(repo, facts) : null;
+  const signersNow = at === "now" ? await allowedSignersNow(repo, clock, facts) : null;
   for (const { verdict, due } of pending) {
     const signature = facts.signatures.get(due.commit);
     if (at === "committer-date" && signature?.format === "ssh") {
@@ -89,10 +92,14 @@ export async function settleSignatures(
  * The allowed signers file as it is now, read only when git found a good SSH signature (the only
  * kind whose key's window is checked again); null otherwise.
  */
-async function allowedSignersNow(repo: Repo, facts: SignatureFacts): Promise<SignersNow | null> {
+async function allowedSignersNow(
+  repo: Repo,
+  clock: Clock,
+  facts: SignatureFacts,
+): Promise<SignersNow | null> {
   const goodSsh = [...facts.signatures.values()].some(
     (signature) => signature.status === "G" && signature.format === "ssh",
   );
   if (!goodSsh) return null;
-  return { signers: await readAllowedSigners(repo.root), now: Math.floor(Date.now() / 1000) };
+  return { signers: await readAllowedSigners(repo.root), now: epochSeconds(clock.now()) };
 }

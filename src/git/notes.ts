@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type Clock, epochSeconds } from "../core/clock.js";
 import { isObjectId } from "../core/object-id.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { GitError, IntentguardError } from "../errors.js";
@@ -22,22 +23,27 @@ const lockContention =
  * trees. `git notes add` updates the ref without checking it still points where it read it, so
  * two commits at the same moment would otherwise lose one of their notes.
  */
-export function withNotesLock<T>(repo: Repo, work: () => Promise<T>): Promise<T> {
+export function withNotesLock<T>(repo: Repo, clock: Clock, work: () => Promise<T>): Promise<T> {
   const directory = path.join(repo.commonDir, "intentguard");
   makeDirectory(directory);
-  return withFileLock(path.join(directory, "notes.lock"), work);
+  return withFileLock(path.join(directory, "notes.lock"), clock, work);
 }
 
 /**
  * Writes (replacing) a commit's note under the notes lock. Another tool holding git's own lock
  * on the ref makes git refuse: that is retried with backoff for up to ~5 s before giving up.
  */
-export function writeNote(repo: Repo, commit: string, content: string): Promise<void> {
-  return withNotesLock(repo, () => addNote(repo.root, commit, content));
+export function writeNote(
+  repo: Repo,
+  clock: Clock,
+  commit: string,
+  content: string,
+): Promise<void> {
+  return withNotesLock(repo, clock, () => addNote(repo.root, clock, commit, content));
 }
 
-async function addNote(dir: string, commit: string, content: string): Promise<void> {
-  const started = Date.now();
+async function addNote(dir: string, clock: Clock, commit: string, content: string): Promise<void> {
+  const started = clock.now();
   let announced = false;
   for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 500)) {
     try {
@@ -53,13 +59,11 @@ async function addNote(dir: string, commit: string, content: string): Promise<vo
       if (!(error instanceof GitError) || !lockContention.test(error.stderr) || attempt >= 15)
         throw error;
       const file = /Unable to create '(.*\.lock)'/.exec(error.stderr)?.[1];
-      if (!announced && file !== undefined && Date.now() - started >= 1000) {
+      if (!announced && file !== undefined && clock.now() - started >= 1000) {
         announced = true;
         announceLockWait({ file, pid: null, host: null, since: null });
       }
-      await new Promise((resolve) =>
-        setTimeout(resolve, delay + Math.floor(Math.random() * delay)),
-      );
+      await clock.sleep(delay + Math.floor(Math.random() * delay));
     }
   }
 }
@@ -105,15 +109,19 @@ export async function readNote(dir: string, commit: string): Promise<string | nu
  * fast-import lays the notes out with git's fan-out, and refuses to move the ref unless the new
  * notes commit descends from the tip it was given.
  */
-export function writeNotes(repo: Repo, notes: ReadonlyMap<string, string>): Promise<void> {
+export function writeNotes(
+  repo: Repo,
+  clock: Clock,
+  notes: ReadonlyMap<string, string>,
+): Promise<void> {
   if (notes.size === 0) return Promise.resolve();
   if (notes.size === 1) {
     const [[commit, content]] = [...notes] as [[string, string]];
-    return writeNote(repo, commit, content);
+    return writeNote(repo, clock, commit, content);
   }
-  return withNotesLock(repo, async () => {
+  return withNotesLock(repo, clock, async () => {
     const tip = await notesTip(repo.root);
-    const now = Math.floor(Date.now() / 1000);
+    const now = epochSeconds(clock.now());
     const message = Buffer.from("Notes added by intentguard\n");
     const parts: Buffer[] = [
       Buffer.from(
@@ -138,9 +146,9 @@ export function writeNotes(repo: Repo, notes: ReadonlyMap<string, string>): Prom
 }
 
 /** Removes the notes of `commits` (those that have one), under the notes lock. */
-export function removeNotes(repo: Repo, commits: readonly string[]): Promise<void> {
+export function removeNotes(repo: Repo, clock: Clock, commits: readonly string[]): Promise<void> {
   if (commits.length === 0) return Promise.resolve();
-  return withNotesLock(repo, async () => {
+  return withNotesLock(repo, clock, async () => {
     await runGit(
       repo.root,
       ["notes", `--ref=${notesRef}`, "remove", "--ignore-missing", "--stdin"],

@@ -1,3 +1,4 @@
+import { type Clock, isoSeconds } from "../core/clock.js";
 import { defaultPolicy } from "../core/config/default-policy.js";
 import type { Intent } from "../core/config/intents-schema.js";
 import type { Policy } from "../core/config/policy-schema.js";
@@ -20,7 +21,6 @@ import {
   openIntentsDocument,
   saveIntentsDocument,
   setScalarIn,
-  timestampNow,
 } from "./intents-document.js";
 import { runReviewer } from "./run-reviewer.js";
 
@@ -55,6 +55,7 @@ function signedRules(policy: Policy): boolean {
  */
 export async function requestGrant(
   repo: Repo,
+  clock: Clock,
   id: string,
   rawPaths: readonly string[],
   justification: string,
@@ -73,10 +74,10 @@ export async function requestGrant(
   const grant = opened.document.createNode({ paths, justification });
   if (opened.document.hasIn(grants)) opened.document.addIn(grants, grant);
   else opened.document.setIn(grants, opened.document.createNode([{ paths, justification }]));
-  await touch(opened, index);
-  const { layoutKept } = await saveIntentsDocument(opened);
+  await touch(opened, index, isoSeconds(clock.now()));
+  const { layoutKept } = await saveIntentsDocument(opened, clock);
   const number = intent.extended_scope.length + 1;
-  const ledger = await appendLedgerEvent(repo, {
+  const ledger = await appendLedgerEvent(repo, clock, {
     event: "scope_requested",
     intent_id: id,
     grant: number,
@@ -115,6 +116,7 @@ function validPattern(raw: string): string {
  */
 export async function approveGrant(
   repo: Repo,
+  clock: Clock,
   env: Environment,
   id: string,
   grantNumber: number | undefined,
@@ -157,11 +159,12 @@ export async function approveGrant(
     );
   }
   const signature = scopeSignature(intent.id, state.paths);
-  setGrantField(opened, index, state.grant, "approval", { by, at: timestampNow(), signature });
-  await touch(opened, index);
-  const { layoutKept } = await saveIntentsDocument(opened);
+  const at = isoSeconds(clock.now());
+  setGrantField(opened, index, state.grant, "approval", { by, at, signature });
+  await touch(opened, index, at);
+  const { layoutKept } = await saveIntentsDocument(opened, clock);
   const number = state.grant + 1;
-  const ledger = await appendLedgerEvent(repo, {
+  const ledger = await appendLedgerEvent(repo, clock, {
     event: "scope_approved",
     intent_id: id,
     grant: number,
@@ -187,6 +190,7 @@ export async function approveGrant(
  */
 export async function reviewGrant(
   repo: Repo,
+  clock: Clock,
   id: string,
   grantNumber: number | undefined,
 ): Promise<GrantChange & { reviewer: string; review: ReviewDecision }> {
@@ -220,10 +224,11 @@ export async function reviewGrant(
     `${JSON.stringify(request)}\n`,
     repo.root,
     reviewer.timeout_seconds,
+    clock,
   );
   const review = reviewDecision(output, exit);
   const by = `reviewer:${reviewer.name}`;
-  const at = timestampNow();
+  const at = isoSeconds(clock.now());
   // The file is read again after the review (which may take minutes): an edit made meanwhile is
   // kept, or this write is refused, never overwritten.
   const fresh = await openIntentsDocument(repo.root);
@@ -247,9 +252,9 @@ export async function reviewGrant(
       signature: scopeSignature(id, state.paths),
     });
   }
-  await touch(fresh, freshIndex);
-  const { layoutKept } = await saveIntentsDocument(fresh);
-  const ledger = await appendLedgerEvent(repo, {
+  await touch(fresh, freshIndex, at);
+  const { layoutKept } = await saveIntentsDocument(fresh, clock);
+  const ledger = await appendLedgerEvent(repo, clock, {
     event: "scope_reviewed",
     intent_id: id,
     grant: state.grant + 1,
@@ -308,6 +313,7 @@ function setGrantField(
   opened.document.setIn(["active_intents", index, "extended_scope", grant, field], node);
 }
 
-function touch(opened: IntentsDocument, index: number): Promise<void> {
-  return setScalarIn(opened, ["active_intents", index, "updated_at"], timestampNow());
+/** Sets the intent's `updated_at` to `at` (the time of the change it records). */
+function touch(opened: IntentsDocument, index: number, at: string): Promise<void> {
+  return setScalarIn(opened, ["active_intents", index, "updated_at"], at);
 }

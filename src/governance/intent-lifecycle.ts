@@ -1,3 +1,4 @@
+import { type Clock, isoSeconds } from "../core/clock.js";
 import type { Intent, IntentStatus } from "../core/config/intents-schema.js";
 import {
   judgeTransition,
@@ -8,7 +9,7 @@ import {
 import { largest } from "../core/unbounded-arrays.js";
 import { ExitCode, FailureError, UsageError } from "../errors.js";
 import { type FieldValue, IntentsSourceEdit, type SavedEdit } from "./intent-source-edit.js";
-import { intentIndex, timestampNow } from "./intents-document.js";
+import { intentIndex } from "./intents-document.js";
 
 /** An edit of the intents file that is ready to be written (save), with what it will change. */
 export interface PendingEdit<T> {
@@ -26,10 +27,14 @@ export interface StatusChange {
 /**
  * Reads the working copy's intents file and prepares moving intent `id` by `action`: status and
  * `updated_at` set in place. An unknown intent is exit 2, a move the lifecycle does not allow a
- * refusal (exit 1) naming the moves that are. An unchanged status writes nothing.
+ * refusal (exit 1) naming the moves that are. An unchanged status writes nothing. `updated_at`
+ * is the clock's time, to the second: two moves within one second write the same one, which is
+ * right (the file records when, not how many), and whether an edit conflicts with another is
+ * decided by the bytes read (intents-document.ts), never by the times in them.
  */
 export async function prepareStatusChange(
   root: string,
+  clock: Clock,
   id: string,
   action: LifecycleAction,
   reopen: boolean,
@@ -49,8 +54,8 @@ export async function prepareStatusChange(
     return { change, save: async () => ({ text: "", layoutKept: true }) };
   }
   edit.setField(index, "status", judgement.to);
-  edit.setField(index, "updated_at", timestampNow());
-  return { change, save: () => edit.save() };
+  edit.setField(index, "updated_at", isoSeconds(clock.now()));
+  return { change, save: () => edit.save(clock) };
 }
 
 /** A new intent, its flags validated (patterns normalised) by the command. */
@@ -73,11 +78,12 @@ export interface NewIntent {
 
 /**
  * Prepares appending an intent to the working copy's intents file, laid out like the intents
- * already there, with `created_at` and `updated_at` now. Without an ID, the next free one; an ID
- * already taken is a bad argument (exit 2).
+ * already there, with `created_at` and `updated_at` the clock's time. Without an ID, the next free
+ * one; an ID already taken is a bad argument (exit 2).
  */
 export async function prepareNewIntent(
   root: string,
+  clock: Clock,
   input: NewIntentInput,
 ): Promise<PendingEdit<NewIntent>> {
   const edit = await IntentsSourceEdit.open(root);
@@ -89,7 +95,7 @@ export async function prepareNewIntent(
     );
   }
   const id = input.id ?? nextIntentId(ids);
-  const now = timestampNow();
+  const now = isoSeconds(clock.now());
   const fields: [string, FieldValue][] = [
     ["id", id],
     ["name", input.name],
@@ -102,7 +108,7 @@ export async function prepareNewIntent(
   edit.appendIntent(fields);
   return {
     change: { id, name: input.name, status: input.status, generated: input.id === undefined },
-    save: () => edit.save(),
+    save: () => edit.save(clock),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
+import type { Clock } from "../core/clock.js";
 import {
   type IntentsDocument,
   openIntentsDocument,
@@ -146,17 +147,17 @@ export class IntentsSourceEdit {
   }
 
   /** Validates and writes the edit (saveIntentsDocument); exit 2 if the file changed meanwhile. */
-  async save(): Promise<SavedEdit> {
+  async save(clock: Clock): Promise<SavedEdit> {
     const intended = this.opened.document.toJS();
     if (this.spliceable) {
       const text = applySplices(this.source, this.splices);
       const reparsed = parseDocument(text);
       if (reparsed.errors.length === 0 && isDeepStrictEqual(reparsed.toJS(), intended)) {
-        await saveIntentsDocument(this.opened, text);
+        await saveIntentsDocument(this.opened, clock, text);
         return { text, layoutKept: true };
       }
     }
-    return { text: (await saveIntentsDocument(this.opened)).text, layoutKept: false };
+    return { text: (await saveIntentsDocument(this.opened, clock)).text, layoutKept: false };
   }
 
   private splice(start: number, end: number, text: string): void {

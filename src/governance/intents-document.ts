@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Document } from "yaml";
+import type { Clock } from "../core/clock.js";
 import { IntentsFile, type IntentsFile as IntentsFileType } from "../core/config/intents-schema.js";
 import { parseConfig } from "../core/config/parse-config.js";
 import { intentsFilePath } from "../core/governance-files.js";
@@ -59,6 +60,7 @@ export async function openIntentsDocument(root: string): Promise<IntentsDocument
  */
 export async function saveIntentsDocument(
   opened: IntentsDocument,
+  clock: Clock,
   edited?: string,
 ): Promise<SavedIntents> {
   const rendered = edited === undefined ? await keepUntouchedLines(opened) : undefined;
@@ -70,7 +72,7 @@ export async function saveIntentsDocument(
       `an edit left ${intentsFilePath} invalid: ${parsed.problems.map((p) => p.message).join("; ")}`,
     );
   }
-  await withFileLock(`${opened.file}.lock`, () => {
+  await withFileLock(`${opened.file}.lock`, clock, () => {
     const now = readIfExists(opened.file, "the intents file");
     if (now === undefined || sha256(now) !== opened.readSha256) {
       throw new IntentguardError(
@@ -144,11 +146,6 @@ export async function setScalarIn(
   const node = opened.document.getIn(keys, true);
   if (isScalar(node)) node.value = value;
   else opened.document.setIn(keys, value);
-}
-
-/** The current time as the intents file records it: RFC 3339, seconds, UTC. */
-export function timestampNow(): string {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 /** The index of an intent in the file, or a refusal naming the known IDs (exit 2). */

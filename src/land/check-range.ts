@@ -9,6 +9,7 @@ import {
   rangeFinding,
   verdictFindings,
 } from "../core/check/range-check.js";
+import type { Clock } from "../core/clock.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import type { SignatureTime } from "../core/judge/governance-signature.js";
 import { landingRules } from "../core/judge/landing-findings.js";
@@ -35,6 +36,8 @@ export interface RangeToCheck {
    * server), or at its committer date (an audit of history, as git verifies a signature).
    */
   signaturesAt?: SignatureTime;
+  /** What "now" is for signatures checked now. */
+  clock: Clock;
   /** Called as commits are judged (a progress line on a terminal). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -65,6 +68,7 @@ export async function checkRange(request: RangeToCheck): Promise<RangeCheck> {
       detail: "raw",
       batchSize,
       signaturesAt: request.signaturesAt ?? "now",
+      clock: request.clock,
       ...(request.onProgress ? { onProgress: request.onProgress } : {}),
       onJudged: (batch) => {
         for (const landed of batch) {

@@ -1,3 +1,4 @@
+import type { Clock } from "../core/clock.js";
 import type { FileChange } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
 import { intentsFilePath } from "../core/governance-files.js";
@@ -108,6 +109,8 @@ export interface LandingOptions extends CommitContext {
    * committer date (an audit of history).
    */
   signaturesAt?: SignatureTime;
+  /** What "now" is for signatures checked now. */
+  clock: Clock;
 }
 
 /** A finding about the landing as a whole, about one of its commits. */
@@ -581,7 +584,12 @@ class LandingJudge {
 
   /** Checks the signatures of the governance commits that need one, all with one git process. */
   private settle(): Promise<Map<string, Finding[]>> {
-    return settleSignatures(this.options.repo, this.unsettled, this.options.signaturesAt);
+    return settleSignatures(
+      this.options.repo,
+      this.options.clock,
+      this.unsettled,
+      this.options.signaturesAt,
+    );
   }
 
   /** Adoption happens once, and only where no rules are in force anywhere. */

@@ -1,3 +1,4 @@
+import type { Clock } from "../core/clock.js";
 import { appendAll } from "../core/unbounded-arrays.js";
 import type { Environment } from "../environment.js";
 import { noGovernanceError } from "../gate/judge-against-parent.js";
@@ -51,6 +52,7 @@ const absent = (oid: string) => /^0+$/.test(oid);
  */
 export async function judgeLocalLandings(
   repo: Repo,
+  clock: Clock,
   env: Environment,
   updates: readonly LocalUpdate[],
   label: (commit: string) => string,
@@ -73,6 +75,7 @@ export async function judgeLocalLandings(
     const outcome = await judgeLanding(
       {
         repo,
+        clock,
         env,
         declared: "environment",
         ...(made ? { madeHere: await made } : {}),

@@ -1,4 +1,5 @@
 import type { RangeCheck } from "../core/check/range-check.js";
+import type { Clock } from "../core/clock.js";
 import { adoptionRepeatedFinding } from "../core/judge/landing-findings.js";
 import type { Environment } from "../environment.js";
 import { ExitCode, FailureError } from "../errors.js";
@@ -78,6 +79,7 @@ const absent = (oid: string) => /^0+$/.test(oid);
  */
 export async function judgePush(
   repo: Repo,
+  clock: Clock,
   env: Environment,
   pushed: readonly PushedRef[],
 ): Promise<PushJudgement> {
@@ -159,7 +161,14 @@ export async function judgePush(
       base: start,
       head: newTip,
     };
-    const check = await checkRange({ repo, env, source, landing, verifyTraces: false });
+    const check = await checkRange({
+      repo,
+      clock,
+      env,
+      source,
+      landing,
+      verifyTraces: false,
+    });
     for (const commit of check.commits) {
       if (commit.verdict?.kind === "adoption") adoptions.add(commit.commit);
     }

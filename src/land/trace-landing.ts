@@ -1,4 +1,5 @@
 import { hasObservedLines } from "../agent/agent-state.js";
+import type { Clock } from "../core/clock.js";
 import { attributedLines, recordsToNote } from "../core/trace/note-text.js";
 import { recordDigest } from "../core/trace/record-digest.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
@@ -43,6 +44,7 @@ export type TraceOutcome =
  */
 export async function traceLanding(
   repo: Repo,
+  clock: Clock,
   env: Environment,
   landed: {
     updateLines: string;
@@ -67,6 +69,7 @@ export async function traceLanding(
       )
     : null;
   const records = recordCommits(untraced, {
+    clock,
     digests: landed.digests,
     contributorEnv: env.contributor,
     replaced,
@@ -86,6 +89,7 @@ export async function traceLanding(
   const publish = async (anchored: readonly TraceRecord[]) => {
     await writeNotes(
       repo,
+      clock,
       new Map(anchored.map((record) => [record.vcs.revision_id, recordsToNote([record])])),
     );
     rememberPendingTraces(
@@ -95,7 +99,7 @@ export async function traceLanding(
     );
   };
   try {
-    const written = await appendAnchoredEvents(repo, events, async (anchors) => {
+    const written = await appendAnchoredEvents(repo, clock, events, async (anchors) => {
       const anchored = records.map((record, index) => ({ ...record, ledger: anchors[index] }));
       await publish(anchored);
       await carried.index?.addWritten(repo, anchored);
@@ -145,15 +149,17 @@ async function recordsOf(repo: Repo, commits: readonly string[]): Promise<TraceR
 }
 
 /** `aborted`: withdraws the records the `prepared` state wrote for this very update. */
-export async function withdrawTraces(repo: Repo, updateLines: string): Promise<void> {
+export async function withdrawTraces(repo: Repo, clock: Clock, updateLines: string): Promise<void> {
   const pending = takePendingTraces(repo, updateLines);
   if (pending.length === 0) return;
   await removeNotes(
     repo,
+    clock,
     pending.map((trace) => trace.commit),
   );
   await appendLedgerEvents(
     repo,
+    clock,
     pending.map((trace) => ({ event: "trace_withdrawn", ...trace })),
   );
 }

@@ -11,6 +11,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { type Clock, isoMillis } from "../core/clock.js";
 import { IntentguardError } from "../errors.js";
 import { withFileLock } from "../fs/file-lock.js";
 import { fileSystemError } from "../fs/fs-error.js";
@@ -107,17 +108,22 @@ export function lineHash(line: Buffer | string): string {
  * continues from it, so nothing is dropped or overwritten. Returns the events written (the torn
  * line's marker first, when there was one), so the caller can say what happened; it prints nothing.
  */
-export function appendLedgerEvent(repo: Repo, event: LedgerEvent): Promise<LedgerEvent[]> {
-  return appendLedgerEvents(repo, [event]);
+export function appendLedgerEvent(
+  repo: Repo,
+  clock: Clock,
+  event: LedgerEvent,
+): Promise<LedgerEvent[]> {
+  return appendLedgerEvents(repo, clock, [event]);
 }
 
 /** Appends several events in one write under one lock (a rebase traces many commits at once). */
 export async function appendLedgerEvents(
   repo: Repo,
+  clock: Clock,
   events: readonly LedgerEvent[],
 ): Promise<LedgerEvent[]> {
   try {
-    return await appendAnchoredEvents(repo, events, async () => {});
+    return await appendAnchoredEvents(repo, clock, events, async () => {});
   } catch (error) {
     throw error instanceof LedgerAppendError ? error.failure : error;
   }
@@ -153,6 +159,7 @@ export class LedgerAppendError extends IntentguardError {
  */
 export async function appendAnchoredEvents(
   repo: Repo,
+  clock: Clock,
   events: readonly LedgerEvent[],
   publish: (anchors: LedgerAnchor[]) => Promise<void>,
 ): Promise<LedgerEvent[]> {
@@ -160,8 +167,9 @@ export async function appendAnchoredEvents(
   try {
     const file = prepareLedger(repo);
     const clone = cloneId(repo);
-    return await withFileLock(`${file}.lock`, async () => {
-      const { text, written, anchors } = composeLines(readTail(file), events, clone);
+    return await withFileLock(`${file}.lock`, clock, async () => {
+      const at = isoMillis(clock.now());
+      const { text, written, anchors } = composeLines(readTail(file), events, clone, at);
       await publish(anchors).catch((error: unknown) => {
         throw new PublishError(error);
       });
@@ -196,12 +204,14 @@ function prepareLedger(repo: Repo): string {
 
 /**
  * The text that appends `events` after `tail`, each line chained to the one before; a torn last
- * line is terminated and marked first. The anchors are the events' own lines, in order.
+ * line is terminated and marked first. Every line of one append has the same time: they are
+ * written at once. The anchors are the events' own lines, in order.
  */
 function composeLines(
   tail: Tail,
   events: readonly LedgerEvent[],
   clone: string,
+  timestamp: string,
 ): { text: string; written: LedgerEvent[]; anchors: LedgerAnchor[] } {
   const lines: string[] = [];
   const written: LedgerEvent[] = [];
@@ -210,7 +220,7 @@ function composeLines(
   let prev = tail.lastLine === null ? null : lineHash(tail.lastLine);
   const push = (next: LedgerEvent) => {
     seq += 1;
-    const line = JSON.stringify({ seq, prev, timestamp: new Date().toISOString(), ...next });
+    const line = JSON.stringify({ seq, prev, timestamp, ...next });
     lines.push(line);
     written.push(next);
     prev = lineHash(line);

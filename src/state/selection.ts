@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { type Clock, isoMillis } from "../core/clock.js";
 import { intentIdPattern } from "../core/intent-id.js";
 import { ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
@@ -50,10 +51,10 @@ function parseSelection(text: string): Selection | null {
  * previous selection as it was. Returns the undo, which puts the previous selection back, for a
  * caller whose next step (recording the event in the ledger) fails.
  */
-export function writeSelection(stateDir: string, intent: string): () => void {
+export function writeSelection(stateDir: string, clock: Clock, intent: string): () => void {
   const file = selectionFile(stateDir);
   const previous = previousContent(file);
-  const selection: Selection = { version: 1, intent, selected_at: new Date().toISOString() };
+  const selection: Selection = { version: 1, intent, selected_at: isoMillis(clock.now()) };
   writeFileAtomic(file, `${JSON.stringify(selection)}\n`, undefined, what);
   return () => {
     if (previous === undefined) removeSelection(file);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type Clock, isoMillis } from "../core/clock.js";
 import { pathKey } from "../core/file-change.js";
 import type { Governance } from "../core/governance.js";
 import { buildRecord } from "../core/trace/build-record.js";
@@ -19,6 +20,8 @@ export interface TraceableCommit {
 }
 
 export interface RecordOptions {
+  /** Each record's `timestamp`: when it was made. */
+  clock: Clock;
   /** The SHA-256 of the commits' blobs by object ID, read with their judgement. */
   digests: ReadonlyMap<string, BlobDigest | null>;
   /** Who the environment says is committing (INTENTGUARD_CONTRIBUTOR, _MODEL, _AGENT). */
@@ -67,7 +70,7 @@ export function recordCommits(
         };
       },
       id: randomUUID(),
-      timestamp: new Date().toISOString(),
+      timestamp: isoMillis(options.clock.now()),
       toolVersion: version,
     });
   });

@@ -165,6 +165,14 @@ describe("the layers", () => {
     expect(worded.length, worded.join("\n")).toBeLessThanOrEqual(wordedErrorsAllowed);
   });
 
+  it("the time is read in one place (src/clock.ts), and handed to the use cases as a Clock", () => {
+    const readsTime =
+      /\bDate\.now\(|\bnew Date\(\)|\bperformance\.now\(|\bprocess\.hrtime\b|\b(setTimeout|setInterval)\(|timers\/promises/;
+    expect(files.filter((file) => readsTime.test(file.text)).map((file) => file.name)).toEqual([
+      "clock.ts",
+    ]);
+  });
+
   it("exit codes are decided at the edge: neither core nor the use cases import them", () => {
     const inner = files.filter(
       (file) => inFolder("core")(file) || inFolder("report")(file) || inFolder("git")(file),

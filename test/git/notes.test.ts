@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.js";
 import { notesRef } from "../../src/core/trace/notes-ref.js";
 import { readNote, readNotes, writeNote } from "../../src/git/notes.js";
 import { locateRepo } from "../../src/git/repo.js";
@@ -13,7 +14,7 @@ describe("notes writes under the lock", () => {
     );
     const located = await locateRepo(repo.dir);
     await Promise.all(
-      commits.map((commit, index) => writeNote(located, commit, `note ${index}\n`)),
+      commits.map((commit, index) => writeNote(located, systemClock, commit, `note ${index}\n`)),
     );
     const notes = await readNotes(repo.dir, commits);
     expect(commits.map((commit) => notes.get(commit))).toEqual(
@@ -27,12 +28,12 @@ describe("notes writes under the lock", () => {
     useHermeticProcessEnv(repo);
     const commit = repo.commitFile("f", "x\n", "c");
     const located = await locateRepo(repo.dir);
-    await writeNote(located, commit, "first\n");
+    await writeNote(located, systemClock, commit, "first\n");
     // Another tool holds refs/notes/intentguard.lock for a moment.
     const lock = `${repo.dir}/.git/${notesRef}.lock`;
     repo.write(`.git/${notesRef}.lock`, "");
     setTimeout(() => repo.run("rm", ["-f", lock]), 150);
-    await writeNote(located, commit, "second\n");
+    await writeNote(located, systemClock, commit, "second\n");
     expect(await readNote(repo.dir, commit)).toBe("second\n");
   });
 

@@ -3,6 +3,7 @@ import { rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.js";
 import { IntentguardError } from "../../src/errors.js";
 import {
   nextIntentId,
@@ -440,8 +441,8 @@ describe("intent new", () => {
 describe("two writers at once: one wins, the other is told to retry, nothing is lost", () => {
   it("in process: of two edits read from the same file, the second to save exits 2", async () => {
     const repo = await createGovernedRepo({ hooks: false });
-    const first = await prepareStatusChange(repo.dir, "INT-003", "start", false);
-    const second = await prepareNewIntent(repo.dir, {
+    const first = await prepareStatusChange(repo.dir, systemClock, "INT-003", "start", false);
+    const second = await prepareNewIntent(repo.dir, systemClock, {
       id: undefined,
       name: "Late",
       status: "PENDING",
@@ -467,7 +468,7 @@ describe("two writers at once: one wins, the other is told to retry, nothing is 
 
   it("in process: an editor's write between read and save is kept, the command's edit refused", async () => {
     const repo = await createGovernedRepo({ hooks: false });
-    const pending = await prepareStatusChange(repo.dir, "INT-001", "complete", false);
+    const pending = await prepareStatusChange(repo.dir, systemClock, "INT-001", "complete", false);
     const edited = standardIntents.replace('name: "Docs"', 'name: "Documentation"');
     writeFileSync(path.join(repo.dir, intentsFile), edited);
     await expect(pending.save()).rejects.toThrow(

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.js";
 import { readEnvironment } from "../../src/environment.js";
 import { locateRepo } from "../../src/git/repo.js";
 import { checkRange } from "../../src/land/check-range.js";
@@ -678,6 +679,7 @@ describe("verdicts that do not depend on the order git lists commits in", () => 
     for (const judged of orders) {
       const check = await checkRange({
         repo: gitRepo,
+        clock: systemClock,
         env,
         source: { kind: "--range", spec: `${narrowed}..${bad}`, base: narrowed, head: bad },
         landing: {

@@ -3,7 +3,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { nextIntentId } from "../../src/governance/intent-lifecycle.js";
 import { IntentsSourceEdit } from "../../src/governance/intent-source-edit.js";
+import { TestClock } from "../support/clock.js";
 import { createScratchDir } from "../support/test-repo.js";
+
+/** No edit here waits for the lock: the clock only stands in for the CLI's. */
+const clock = new TestClock("2026-03-01T09:00:00Z");
 
 const file = ".orchestration/active_intents.yaml";
 
@@ -21,7 +25,7 @@ async function setStatus(text: string, status: string, at = "2026-01-02T03:04:05
   const edit = await IntentsSourceEdit.open(root);
   edit.setField(0, "status", status);
   edit.setField(0, "updated_at", at);
-  const saved = await edit.save();
+  const saved = await edit.save(clock);
   return { saved, text: read(root) };
 }
 
@@ -104,7 +108,7 @@ describe("editing the intents file in place", () => {
       ["status", "PENDING"],
       ["owned_scope", ["src"]],
     ]);
-    const saved = await edit.save();
+    const saved = await edit.save(clock);
     expect(saved.layoutKept).toBe(false);
     expect(read(root)).toContain("INT-002");
   });
@@ -128,7 +132,7 @@ describe("editing the intents file in place", () => {
       ["status", "PENDING"],
       ["owned_scope", ["lib/**", "*.md"]],
     ]);
-    expect((await edit.save()).layoutKept).toBe(true);
+    expect((await edit.save(clock)).layoutKept).toBe(true);
     expect(read(root)).toBe(
       text.replace(
         "# trailing",
@@ -163,7 +167,7 @@ describe("editing the intents file in place", () => {
       ["status", "PENDING"],
       ["owned_scope", ["b"]],
     ]);
-    expect((await edit.save()).layoutKept).toBe(true);
+    expect((await edit.save(clock)).layoutKept).toBe(true);
     expect(read(root)).toBe(
       text.replace(
         "# the end",
@@ -181,7 +185,7 @@ describe("editing the intents file in place", () => {
       ["status", "PENDING"],
       ["owned_scope", ["src"]],
     ]);
-    expect((await edit.save()).layoutKept).toBe(true);
+    expect((await edit.save(clock)).layoutKept).toBe(true);
     expect(read(root)).toBe(
       '# none yet\nactive_intents:\n  - id: "INT-001"\n    name: "A"\n    status: "PENDING"\n    owned_scope:\n      - "src"\n',
     );

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.js";
 import type { Repo } from "../../src/git/repo.js";
 import { appendLedgerEvent, ledgerPath, lineHash } from "../../src/ledger/ledger.js";
 import { verifyChain } from "../../src/ledger/verify-chain.js";
@@ -30,7 +31,7 @@ const selected = (n: number) => ({
 describe("the ledger", () => {
   it("chains every line to the previous one's SHA-256, with seq the line number", async () => {
     const repo = scratchRepo();
-    for (let n = 1; n <= 3; n++) await appendLedgerEvent(repo, selected(n));
+    for (let n = 1; n <= 3; n++) await appendLedgerEvent(repo, systemClock, selected(n));
     const bytes = readFileSync(ledgerPath(repo));
     const lines = bytes.toString("utf8").trimEnd().split("\n");
     expect(lines.map((line) => JSON.parse(line).seq)).toEqual([1, 2, 3]);
@@ -44,13 +45,15 @@ describe("the ledger", () => {
 
   it("serialises appends from concurrent writers", async () => {
     const repo = scratchRepo();
-    await Promise.all(Array.from({ length: 25 }, (_, n) => appendLedgerEvent(repo, selected(n))));
+    await Promise.all(
+      Array.from({ length: 25 }, (_, n) => appendLedgerEvent(repo, systemClock, selected(n))),
+    );
     expect(verifyChain(readFileSync(ledgerPath(repo)))).toEqual({ entries: 25, issues: [] });
   });
 
   it("keeps a torn last line, marks it, and continues the chain from it", async () => {
     const repo = scratchRepo();
-    await appendLedgerEvent(repo, selected(1));
+    await appendLedgerEvent(repo, systemClock, selected(1));
     const file = ledgerPath(repo);
     writeFileSync(file, `${readFileSync(file, "utf8")}{"seq":2,"ev`);
     expect(verifyChain(readFileSync(file)).issues).toEqual([
@@ -60,7 +63,7 @@ describe("the ledger", () => {
         detail: "the last line was never finished (a crash while writing?)",
       },
     ]);
-    expect(await appendLedgerEvent(repo, selected(3))).toEqual([
+    expect(await appendLedgerEvent(repo, systemClock, selected(3))).toEqual([
       { event: "torn_line_found", line: 2 },
       selected(3),
     ]);
@@ -85,7 +88,7 @@ describe("the ledger", () => {
 
   it("reports a removed line as a broken chain", async () => {
     const repo = scratchRepo();
-    for (let n = 1; n <= 3; n++) await appendLedgerEvent(repo, selected(n));
+    for (let n = 1; n <= 3; n++) await appendLedgerEvent(repo, systemClock, selected(n));
     const lines = readFileSync(ledgerPath(repo), "utf8").split("\n");
     lines.splice(1, 1);
     const report = verifyChain(Buffer.from(lines.join("\n")));

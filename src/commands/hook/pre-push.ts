@@ -1,3 +1,4 @@
+import { systemClock } from "../../clock.js";
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { locateRepo } from "../../git/repo.js";
@@ -13,7 +14,7 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   const [remote] = args;
   if (!remote) return ExitCode.Ok;
   try {
-    const result = await pushNotes(await locateRepo(env.cwd), remote);
+    const result = await pushNotes(await locateRepo(env.cwd), systemClock, remote);
     if (!result.ok) process.stderr.write(notesNotPushedMessage(result.message, remote));
   } catch (error) {
     process.stderr.write(notesPushFailedMessage((error as Error).message, remote));

@@ -1,3 +1,4 @@
+import { systemClock } from "../../clock.js";
 import { rangeCheckFails } from "../../core/check/range-check.js";
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
@@ -18,7 +19,7 @@ import { parseRefUpdates, readStdin } from "./ref-updates.js";
 export async function run(_args: string[], env: Environment): Promise<ExitCode> {
   const repo = await locateHookRepo(env.cwd, env.gitDir);
   const style = await styleFor(process.stderr, env.color);
-  const push = await judgePush(repo, env, parseRefUpdates(await readStdin()));
+  const push = await judgePush(repo, systemClock, env, parseRefUpdates(await readStdin()));
   let rejected = push.refusals.length > 0;
   for (const refusal of push.refusals) process.stderr.write(formatPushRefusal(refusal, style));
   for (const { ref, check } of push.checks) {

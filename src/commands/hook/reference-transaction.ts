@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { systemClock } from "../../clock.js";
 import type { RefusedCommand } from "../../core/judge/verdict.js";
 import { isObjectId } from "../../core/object-id.js";
 import type { Environment } from "../../environment.js";
@@ -35,7 +36,7 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   const { updates, landings, text } = parseInput(await readStdin());
   const repo = await locateHookRepo(env.cwd, env.gitDir);
   if (state === "aborted") {
-    await withdrawTraces(repo, text);
+    await withdrawTraces(repo, systemClock, text);
     return ExitCode.Ok;
   }
   if (state !== "prepared" || landings.length === 0) return ExitCode.Ok;
@@ -43,6 +44,7 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   const command = refusedCommand(repo, head !== undefined);
   const landed = await judgeLocalLandings(
     repo,
+    systemClock,
     env,
     landings,
     (commit) => (commit === head?.old ? "HEAD" : commit.slice(0, 12)),
@@ -65,7 +67,7 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   }
   let traced: TraceOutcome = { kind: "nothing" };
   try {
-    traced = await traceLanding(repo, env, {
+    traced = await traceLanding(repo, systemClock, env, {
       updateLines: text,
       judged,
       digests: landed.digests,

@@ -1,3 +1,4 @@
+import { systemClock } from "../../clock.js";
 import type { Environment } from "../../environment.js";
 import type { Repo } from "../../git/repo.js";
 import { appendLedgerEvent } from "../../ledger/ledger.js";
@@ -19,7 +20,7 @@ export async function reportHookError(
   if (env.debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   if (!repo) return;
   try {
-    await appendLedgerEvent(repo, { event: "hook_error", hook, commit, message });
+    await appendLedgerEvent(repo, systemClock, { event: "hook_error", hook, commit, message });
   } catch {
     // The ledger itself is what failed: stderr has said it all.
   }

@@ -1,3 +1,4 @@
+import { systemClock } from "../../clock.js";
 import type { LifecycleAction } from "../../core/intent-lifecycle.js";
 import { ExitCode, UsageError } from "../../errors.js";
 import { locateRepo } from "../../git/repo.js";
@@ -21,7 +22,13 @@ export async function runTransition(
     throw new UsageError(`needs an intent ID (e.g. intentguard ${command} INT-001).`, command);
   }
   const repo = await locateRepo(env.cwd);
-  const pending = await prepareStatusChange(repo.root, id, action, values.reopen === true);
+  const pending = await prepareStatusChange(
+    repo.root,
+    systemClock,
+    id,
+    action,
+    values.reopen === true,
+  );
   const saved = await pending.save();
   process.stdout.write(
     statusChangedText(pending.change, saved.layoutKept, await styleFor(process.stdout, env.color)),
