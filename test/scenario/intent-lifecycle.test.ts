@@ -3,13 +3,16 @@ import { rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../src/clock.js";
+import type { LifecycleAction } from "../../src/core/intent-lifecycle.js";
 import { IntentguardError } from "../../src/errors.js";
 import {
+  type NewIntentInput,
   nextIntentId,
+  type PendingEdit,
   prepareNewIntent,
   prepareStatusChange,
 } from "../../src/governance/intent-lifecycle.js";
+import { TestClock } from "../support/clock.js";
 import {
   cliPath,
   createGovernedRepo,
@@ -231,20 +234,29 @@ describe("the user's comments and layout survive every command", () => {
     "",
   ].join("\n");
 
-  it("changes exactly the lines each command must, byte for byte", async () => {
+  it("changes exactly the lines each edit must, byte for byte, at the clock's time", async () => {
     const repo = await createGovernedRepo({ intents: handWritten, hooks: false });
-    const steps: [string[], string[], string[]][] = [
+    const clock = new TestClock("2026-03-01T09:00:00Z");
+    const move =
+      (id: string, action: LifecycleAction, reopen = false) =>
+      () =>
+        prepareStatusChange(repo.dir, clock, id, action, reopen);
+    const newBilling = () =>
+      prepareNewIntent(repo.dir, clock, {
+        id: undefined,
+        name: "Billing",
+        status: "PENDING",
+        ownedScope: ["src/billing", "lib/billing"],
+        forbiddenScope: [],
+        agent: undefined,
+      });
+    // Each edit at the clock's time after moving it by `advance` ms. Two moves within one second
+    // write the same updated_at: the line stays as it was, and only the status changes.
+    const steps: [string, () => Promise<PendingEdit<unknown>>, number, string[], string[]][] = [
       [
-        [
-          "intent",
-          "new",
-          "--name",
-          "Billing",
-          "--scope",
-          "src/billing",
-          "--scope",
-          "./lib//billing/",
-        ],
+        "new",
+        newBilling,
+        0,
         [],
         [
           '  - id: "INT-003"',
@@ -253,61 +265,66 @@ describe("the user's comments and layout survive every command", () => {
           "    owned_scope:",
           '      - "src/billing"',
           '      - "lib/billing"',
-          '    created_at: "<now>"',
-          '    updated_at: "<now>"',
+          '    created_at: "2026-03-01T09:00:00Z"',
+          '    updated_at: "2026-03-01T09:00:00Z"',
         ],
       ],
       [
-        ["intent", "start", "INT-001"],
+        "start INT-001",
+        move("INT-001", "start"),
+        60_000,
         [
           '    status: "PENDING"          # not started yet',
           '    updated_at: "2026-01-01T00:00:00Z"',
         ],
-        ['    status: "IN_PROGRESS"      # not started yet', '    updated_at: "<now>"'],
+        [
+          '    status: "IN_PROGRESS"      # not started yet',
+          '    updated_at: "2026-03-01T09:01:00Z"',
+        ],
       ],
       [
-        ["intent", "block", "INT-001"],
-        ['    status: "IN_PROGRESS"      # not started yet', '    updated_at: "<now>"'],
-        ['    status: "BLOCKED"          # not started yet', '    updated_at: "<now>"'],
+        "block INT-001 within the same second",
+        move("INT-001", "block"),
+        400,
+        ['    status: "IN_PROGRESS"      # not started yet'],
+        ['    status: "BLOCKED"          # not started yet'],
       ],
       [
-        ["intent", "complete", "INT-002"],
+        "complete INT-002",
+        move("INT-002", "complete"),
+        60_000,
         ['    status: "IN_PROGRESS"'],
-        ['    status: "COMPLETED"', '    updated_at: "<now>"'],
+        ['    status: "COMPLETED"', '    updated_at: "2026-03-01T09:02:00Z"'],
       ],
       [
-        ["intent", "abandon", "INT-001"],
-        ['    status: "BLOCKED"          # not started yet', '    updated_at: "<now>"'],
-        ['    status: "ABANDONED"        # not started yet', '    updated_at: "<now>"'],
+        "abandon INT-001",
+        move("INT-001", "abandon"),
+        60_000,
+        [
+          '    status: "BLOCKED"          # not started yet',
+          '    updated_at: "2026-03-01T09:01:00Z"',
+        ],
+        [
+          '    status: "ABANDONED"        # not started yet',
+          '    updated_at: "2026-03-01T09:03:00Z"',
+        ],
       ],
       [
-        ["intent", "start", "INT-002", "--reopen"],
-        ['    status: "COMPLETED"', '    updated_at: "<now>"'],
-        ['    status: "IN_PROGRESS"', '    updated_at: "<now>"'],
+        "start INT-002 --reopen",
+        move("INT-002", "start", true),
+        60_000,
+        ['    status: "COMPLETED"', '    updated_at: "2026-03-01T09:02:00Z"'],
+        ['    status: "IN_PROGRESS"', '    updated_at: "2026-03-01T09:04:00Z"'],
       ],
     ];
     let before = repo.read(intentsFile);
-    for (const [args, removed, added] of steps) {
-      const result = repo.intentguard(args);
-      expect(result.stderr, args.join(" ")).toBe("");
-      expect(result.status, args.join(" ")).toBe(0);
+    for (const [step, prepare, advance, removed, added] of steps) {
+      clock.advance(advance);
+      const saved = await (await prepare()).save();
+      expect(saved.layoutKept, step).toBe(true);
       const after = repo.read(intentsFile);
-      const changes = lineChanges(before, after);
-      const now = (lines: string[]) =>
-        lines.map((line) =>
-          line.replace(timestamp, (found) =>
-            found === '"2026-01-01T00:00:00Z"' ? found : '"<now>"',
-          ),
-        );
-      expect(now(changes.removed), args.join(" ")).toEqual(removed);
-      expect(now(changes.added), args.join(" ")).toEqual(added);
-      // Two commands in the same second would write the same updated_at, and the line would not
-      // change: each step's timestamps are moved to an earlier day before the next runs.
-      before = after.replace(
-        /updated_at: "(?!2026-01-01T00:00:00Z)[^"]+"/g,
-        'updated_at: "2026-01-02T00:00:00Z"',
-      );
-      repo.write(intentsFile, before);
+      expect(lineChanges(before, after), step).toEqual({ removed, added });
+      before = after;
     }
     // Every comment is where it was.
     for (const line of handWritten.split("\n").filter((line) => line.includes("#"))) {
@@ -321,31 +338,36 @@ describe("the user's comments and layout survive every command", () => {
     const repo = await createGovernedRepo({ hooks: false });
     rmSync(path.join(repo.dir, intentsFile));
     expectSuccess(repo.intentguard(["init"]), "init");
-    // init and block within one second would write the same updated_at, leaving the line as it
-    // was: init's timestamps go to an earlier day first.
-    const initial = repo
-      .read(intentsFile)
-      .replace(/updated_at: "[^"]+"/g, 'updated_at: "2026-01-02T00:00:00Z"');
-    repo.write(intentsFile, initial);
-    expectSuccess(repo.intentguard(["intent", "new", "--name", "Docs", "--scope", "docs"]), "new");
-    expectSuccess(repo.intentguard(["intent", "block", "INT-001"]), "block");
-    const after = repo.read(intentsFile);
-    const { removed, added } = lineChanges(initial, after);
-    expect(removed.map((line) => line.replace(timestamp, '"<then>"'))).toEqual([
-      '    status: "IN_PROGRESS"',
-      '    updated_at: "<then>"',
-    ]);
-    expect(added.map((line) => line.replace(timestamp, '"<now>"'))).toEqual([
-      '    status: "BLOCKED"',
-      '    updated_at: "<now>"',
-      '  - id: "INT-003"',
-      '    name: "Docs"',
-      '    status: "PENDING"',
-      "    owned_scope:",
-      '      - "docs"',
-      '    created_at: "<now>"',
-      '    updated_at: "<now>"',
-    ]);
+    const initial = repo.read(intentsFile);
+    const initTime = /updated_at: "([^"]+)"/.exec(initial)?.[1];
+    expect(initTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // Long before init ran: the times it wrote and the edits' times differ, whenever this runs.
+    const clock = new TestClock("2001-02-03T04:05:06Z");
+    const docs: NewIntentInput = {
+      id: undefined,
+      name: "Docs",
+      status: "PENDING",
+      ownedScope: ["docs"],
+      forbiddenScope: [],
+      agent: undefined,
+    };
+    await (await prepareNewIntent(repo.dir, clock, docs)).save();
+    clock.advance(1000);
+    await (await prepareStatusChange(repo.dir, clock, "INT-001", "block", false)).save();
+    expect(lineChanges(initial, repo.read(intentsFile))).toEqual({
+      removed: ['    status: "IN_PROGRESS"', `    updated_at: "${initTime}"`],
+      added: [
+        '    status: "BLOCKED"',
+        '    updated_at: "2001-02-03T04:05:07Z"',
+        '  - id: "INT-003"',
+        '    name: "Docs"',
+        '    status: "PENDING"',
+        "    owned_scope:",
+        '      - "docs"',
+        '    created_at: "2001-02-03T04:05:06Z"',
+        '    updated_at: "2001-02-03T04:05:06Z"',
+      ],
+    });
   });
 });
 
@@ -441,8 +463,9 @@ describe("intent new", () => {
 describe("two writers at once: one wins, the other is told to retry, nothing is lost", () => {
   it("in process: of two edits read from the same file, the second to save exits 2", async () => {
     const repo = await createGovernedRepo({ hooks: false });
-    const first = await prepareStatusChange(repo.dir, systemClock, "INT-003", "start", false);
-    const second = await prepareNewIntent(repo.dir, systemClock, {
+    const clock = new TestClock("2026-03-01T09:00:00Z");
+    const first = await prepareStatusChange(repo.dir, clock, "INT-003", "start", false);
+    const second = await prepareNewIntent(repo.dir, clock, {
       id: undefined,
       name: "Late",
       status: "PENDING",
@@ -468,7 +491,8 @@ describe("two writers at once: one wins, the other is told to retry, nothing is 
 
   it("in process: an editor's write between read and save is kept, the command's edit refused", async () => {
     const repo = await createGovernedRepo({ hooks: false });
-    const pending = await prepareStatusChange(repo.dir, systemClock, "INT-001", "complete", false);
+    const clock = new TestClock("2026-03-01T09:00:00Z");
+    const pending = await prepareStatusChange(repo.dir, clock, "INT-001", "complete", false);
     const edited = standardIntents.replace('name: "Docs"', 'name: "Documentation"');
     writeFileSync(path.join(repo.dir, intentsFile), edited);
     await expect(pending.save()).rejects.toThrow(
@@ -477,22 +501,50 @@ describe("two writers at once: one wins, the other is told to retry, nothing is 
     expect(repo.read(intentsFile)).toBe(edited);
   });
 
-  it("as processes: two commands started at once, many times; never is an edit lost", async () => {
+  it("in process, within one second: the conflict is the bytes read, never the times written", async () => {
+    const repo = await createGovernedRepo({ hooks: false });
+    const clock = new TestClock("2026-03-01T09:00:00.100Z");
+    // Two identical edits read from the same file at the same instant would write the same
+    // bytes: the second is refused all the same, as it would be a second later.
+    const first = await prepareStatusChange(repo.dir, clock, "INT-003", "start", false);
+    const again = await prepareStatusChange(repo.dir, clock, "INT-003", "start", false);
+    await first.save();
+    const written = repo.read(intentsFile);
+    await expect(again.save()).rejects.toThrow(/changed on disk while this command was editing it/);
+    expect(repo.read(intentsFile)).toBe(written);
+    // An edit read after that save, in the same second, is no conflict: it is written, and both
+    // intents carry that second.
+    clock.advance(800);
+    await (await prepareStatusChange(repo.dir, clock, "INT-001", "block", false)).save();
+    const both = repo.read(intentsFile);
+    expect(lineChanges(written, both)).toEqual({
+      removed: ['    status: "IN_PROGRESS"'],
+      added: ['    status: "BLOCKED"', '    updated_at: "2026-03-01T09:00:00Z"'],
+    });
+    expect(both).toContain(
+      'id: "INT-003"\n    name: "Billing"\n    status: "IN_PROGRESS"\n    owned_scope: ["src/billing"]\n    updated_at: "2026-03-01T09:00:00Z"\n',
+    );
+  });
+
+  it("as processes: two commands started at once, twice; never is an edit lost", async () => {
     const repo = await createGovernedRepo({ hooks: false });
     const lock = path.join(repo.dir, `${intentsFile}.lock`);
+    const waiting = `intentguard: waiting for ${lock}`;
     let conflicts = 0;
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       repo.git("checkout", "--", intentsFile);
-      // Held by this (live) process for a while, so that both commands read the file before
-      // either may write it: then one wins and the other finds the file changed.
-      writeFileSync(lock, `${process.pid} ${os.hostname()} ${new Date().toISOString()}\n`);
-      const runs = Promise.all([
-        runAsync(repo, ["intent", "start", "INT-003"]),
-        runAsync(repo, ["intent", "block", "INT-001"]),
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Held by this (live) process until both commands say they wait for it, which they do only
+      // once they have read the file and prepared their edit: then one wins, and the other finds
+      // the file changed.
+      writeFileSync(lock, `${process.pid} ${os.hostname()} 2026-03-01T09:00:00.000Z\n`);
+      const commands = [
+        startAsync(repo, ["intent", "start", "INT-003"]),
+        startAsync(repo, ["intent", "block", "INT-001"]),
+      ];
+      await Promise.all(commands.map((command) => command.said(waiting)));
       rmSync(lock);
-      const [start, block] = await runs;
+      const [start, block] = await Promise.all(commands.map((command) => command.done));
+      if (!start || !block) throw new Error("two commands ran");
       const text = repo.read(intentsFile);
       const changes = [
         [start, /id: "INT-003"\n {4}name: "Billing"\n {4}status: "IN_PROGRESS"/.test(text)],
@@ -506,11 +558,11 @@ describe("two writers at once: one wins, the other is told to retry, nothing is 
           conflicts += 1;
         }
       }
-      expect(start.status + block.status).toBeLessThanOrEqual(2);
+      expect(start.status + block.status).toBe(2);
       expect(repo.intentguard(["intent", "lint"]).stdout).not.toContain("invalid");
     }
-    // Racing is not deterministic, but with the lock held nearly every round is a conflict.
-    expect(conflicts).toBeGreaterThan(0);
+    // Both read the file before either could write it: every round is a conflict.
+    expect(conflicts).toBe(2);
   });
 });
 
@@ -518,9 +570,9 @@ describe("a lock held by a live process", () => {
   it("is waited for however old it is, said after a second, and named when the wait ends", async () => {
     const repo = await createGovernedRepo({ hooks: false });
     const lock = path.join(repo.dir, `${intentsFile}.lock`);
-    const holder = spawn("sleep", ["60"]);
+    const holder = spawn("tail", ["-f", "/dev/null"]);
     try {
-      const since = new Date(Date.now() - 60_000).toISOString();
+      const since = "2026-03-01T09:00:00.000Z";
       writeFileSync(lock, `${holder.pid} ${os.hostname()} ${since}\n`);
       // Older than the 30 s after which a lock of another host, or of a process gone, is stale.
       utimesSync(lock, new Date(since), new Date(since));
@@ -541,20 +593,48 @@ describe("a lock held by a live process", () => {
   });
 });
 
-function runAsync(repo: TestRepo, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd: repo.dir, env: repo.env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status: status ?? -1, stdout, stderr }));
+interface StartedCommand {
+  /** Settles once the command has written `text` to stderr (or ended without). */
+  said(text: string): Promise<void>;
+  done: Promise<Run>;
+}
+
+/** Starts the CLI without waiting for it; `said` is the event a test waits for, not a time. */
+function startAsync(repo: TestRepo, args: string[]): StartedCommand {
+  const child = spawn(process.execPath, [cliPath, ...args], { cwd: repo.dir, env: repo.env });
+  let stdout = "";
+  let stderr = "";
+  const listeners = new Set<() => void>();
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
   });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+    for (const listener of listeners) listener();
+  });
+  const done = new Promise<Run>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => {
+      for (const listener of listeners) listener();
+      resolve({ status: status ?? -1, stdout, stderr });
+    });
+  });
+  const said = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (stderr.includes(text) || child.exitCode !== null) {
+          listeners.delete(check);
+          resolve();
+        }
+      };
+      listeners.add(check);
+      check();
+    });
+  return { said, done };
+}
+
+function runAsync(repo: TestRepo, args: string[]): Promise<Run> {
+  return startAsync(repo, args).done;
 }
 
 describe("prompts on a terminal", () => {
