@@ -1,8 +1,10 @@
+import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock.js";
 import { notesRef } from "../../src/core/trace/notes-ref.js";
 import { readNote, readNotes, writeNote } from "../../src/git/notes.js";
 import { locateRepo } from "../../src/git/repo.js";
+import { TestClock } from "../support/clock.js";
 import { createRepo, useHermeticProcessEnv } from "../support/test-repo.js";
 
 describe("notes writes under the lock", () => {
@@ -29,12 +31,13 @@ describe("notes writes under the lock", () => {
     const commit = repo.commitFile("f", "x\n", "c");
     const located = await locateRepo(repo.dir);
     await writeNote(located, systemClock, commit, "first\n");
-    // Another tool holds refs/notes/intentguard.lock for a moment.
+    // Another tool holds refs/notes/intentguard.lock until the writer, refused by git, backs off.
     const lock = `${repo.dir}/.git/${notesRef}.lock`;
     repo.write(`.git/${notesRef}.lock`, "");
-    setTimeout(() => repo.run("rm", ["-f", lock]), 150);
-    await writeNote(located, systemClock, commit, "second\n");
+    const clock = new TestClock("2026-01-01T00:00:00Z", () => rmSync(lock, { force: true }));
+    await writeNote(located, clock, commit, "second\n");
     expect(await readNote(repo.dir, commit)).toBe("second\n");
+    expect(clock.sleeps).toHaveLength(1);
   });
 
   it("reads no notes, without failing, before the notes ref exists", async () => {

@@ -325,7 +325,7 @@ describe("what reaches verify from other clones", () => {
     const forged = JSON.stringify({
       seq: lines.length,
       prev: `sha256:${createHash("sha256").update(last).digest("hex")}`,
-      timestamp: new Date().toISOString(),
+      timestamp: "2026-03-01T09:00:00.000Z",
       event: "intent_selected",
       intent_id: "INT-002",
       work_tree: repo.dir,
