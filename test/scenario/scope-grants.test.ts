@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { locateRepo } from "../../src/git/repo.js";
+import { reviewGrant } from "../../src/governance/grants.js";
+import { TestClock, waitUntil } from "../support/clock.js";
 import {
   createGovernedRepo,
   expectSuccess,
   refusedByHook,
   type TestRepo,
+  useHermeticProcessEnv,
 } from "../support/test-repo.js";
 
 /** A hand-written intents file: its comments must survive every scope command. */
@@ -64,6 +68,17 @@ function alive(pid: number): boolean {
     return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
   } catch {
     return false;
+  }
+}
+
+/** Kills the process group of process `pid`, if it is still there. */
+function killGroup(pid: number): void {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const group = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+    process.kill(-group, "SIGKILL");
+  } catch {
+    // gone already
   }
 }
 
@@ -319,7 +334,8 @@ describe("scope review", () => {
   const policyWithReviewer = (command: string, timeout = 30) =>
     `version: 1\nextended_scope:\n  approvers: [lead@example.com]\n  reviewer:\n    name: bot\n    command: ${JSON.stringify(command)}\n    timeout_seconds: ${timeout}\n`;
 
-  async function reviewed(script: string, timeout = 30) {
+  /** A grant of INT-001 requested, and `script` the policy's reviewer: ready for a review. */
+  async function requested(script: string, timeout = 30) {
     const repo = await governed(policyWithReviewer("sh review.sh", timeout));
     repo.write("review.sh", script);
     const request = repo.intentguard([
@@ -333,8 +349,34 @@ describe("scope review", () => {
     expectSuccess(request, "request");
     repo.write("src/utils/retry.ts", "export const retry = 2;\n");
     repo.git("add", "src/utils/retry.ts");
+    return { repo, request };
+  }
+
+  async function reviewed(script: string) {
+    const { repo, request } = await requested(script);
     const review = repo.intentguard(["scope", "review", "INT-001"]);
     return { repo, review, request };
+  }
+
+  /**
+   * Reviews in process with a clock whose timeout (timeout_seconds) runs out only once each of
+   * `started` (files the reviewer writes when it runs) is there: the review times out with the
+   * reviewer running, however slowly the machine starts it, and no test waits out a timeout.
+   */
+  async function reviewedTimingOut(script: string, started: string[]) {
+    const { repo } = await requested(script);
+    useHermeticProcessEnv(repo);
+    const written = (file: string) =>
+      existsSync(path.join(repo.dir, file)) && repo.read(file).endsWith("\n");
+    const clock = new TestClock("2026-03-01T09:00:00Z", async (ms) => {
+      if (ms === 30_000) await waitUntil(() => started.every(written), started.join(" and "));
+    });
+    // Should the review fail to kill them, they are not left waiting for ever.
+    onTestFinished(() => {
+      for (const file of started.filter(written)) killGroup(Number(repo.read(file).trim()));
+    });
+    const result = await reviewGrant(await locateRepo(repo.dir), clock, "INT-001", undefined);
+    return { repo, result, clock };
   }
 
   it("approves when the reviewer says so, with the request on its stdin; the grant then counts", async () => {
@@ -422,17 +464,23 @@ describe("scope review", () => {
   });
 
   it("rejects a reviewer that hangs past timeout_seconds, killing it", async () => {
-    // Had the review waited for the reviewer, it would have found `finished` there and the
-    // reviewer gone by itself; killed, the reviewer never gets to write it.
-    const { repo, review } = await reviewed(
-      'echo $$ > reviewer.pid\nsleep 30\ntouch finished\necho "RESOLUTION: APPROVED"\n',
-      1,
+    // It would wait until killed, then write `finished` and approve: killed, it never gets to.
+    const { repo, result } = await reviewedTimingOut(
+      'echo $$ > reviewer.pid\ntail -f /dev/null\ntouch finished\necho "RESOLUTION: APPROVED"\n',
+      ["reviewer.pid"],
     );
-    expect(review.status).toBe(1);
-    expect(review.stdout).toContain("  intentguard: the reviewer did not answer within 1 s");
-    expect(existsSync(path.join(repo.dir, "finished"))).toBe(false);
+    expect(result.review).toEqual({
+      decision: "REJECTED",
+      reasons: "intentguard: the reviewer did not answer within 30 s",
+    });
     expect(alive(Number(repo.read("reviewer.pid").trim()))).toBe(false);
+    expect(existsSync(path.join(repo.dir, "finished"))).toBe(false);
     expect(repo.read(intentsFile)).not.toContain("approval:");
+    // Recorded at the clock's time: the review started at 09:00:00 and timed out 30 s later.
+    expect(repo.read(intentsFile)).toContain('    updated_at: "2026-03-01T09:00:30Z"\n');
+    expect(repo.read(intentsFile)).toContain(
+      "        review:\n          by: reviewer:bot\n          at: 2026-03-01T09:00:30Z\n          decision: REJECTED\n",
+    );
   });
 
   it("reads the tokens from the whole output: a rejection after 2 MB of text is not lost", async () => {
@@ -480,18 +528,15 @@ describe("scope review", () => {
   it.runIf(process.platform === "linux")(
     "kills on timeout what the reviewer started, also a child that left its process group",
     async () => {
-      // The detached child writes its pid, and would leave a file behind were it not killed.
-      const { repo, review } = await reviewed(
-        `setsid sh -c 'echo $$ > detached.pid; sleep 3; touch survived' &\nsleep 30\n`,
-        1,
+      // The detached child writes its pid, then waits until killed.
+      const { repo, result } = await reviewedTimingOut(
+        `echo $$ > reviewer.pid\nsetsid sh -c 'echo $$ > detached.pid; exec tail -f /dev/null' &\ntail -f /dev/null\n`,
+        ["reviewer.pid", "detached.pid"],
       );
-      expect(review.status).toBe(1);
-      expect(review.stdout).toContain("  intentguard: the reviewer did not answer within 1 s");
+      expect(result.review.reasons).toBe("intentguard: the reviewer did not answer within 30 s");
       const pid = Number(repo.read("detached.pid").trim());
       expect(pid).toBeGreaterThan(0);
-      // Gone, so it never writes `survived`: no need to wait and look.
       expect(alive(pid)).toBe(false);
-      expect(existsSync(path.join(repo.dir, "survived"))).toBe(false);
     },
   );
 
@@ -553,17 +598,26 @@ describe("a reviewer that leaves a child holding its output", () => {
     const repo = await governed(
       'version: 1\nextended_scope:\n  reviewer:\n    name: bot\n    command: "sh review.sh"\n    timeout_seconds: 60\n',
     );
+    // The child holds the reviewer's stdout until this test ends it: a review that waited for
+    // the pipe to close would never be answered.
     repo.write(
       "review.sh",
-      'echo "RESOLUTION: APPROVED"\nsetsid sh -c "sleep 30; echo late" &\nexit 0\n',
+      "echo \"RESOLUTION: APPROVED\"\nsetsid sh -c 'echo $$ > child.pid; tail -f /dev/null; echo late' &\nexit 0\n",
     );
     expectSuccess(
       repo.intentguard(["scope", "request", "INT-001", "src/utils", "--why", "x"]),
       "request",
     );
-    // Waiting for the pipe to close would have taken the child's 30 s and its "late" with it.
     const review = repo.intentguard(["scope", "review", "INT-001"]);
-    expect(review.status, review.stdout + review.stderr).toBe(0);
-    expect(review.stdout).not.toContain("late");
+    const pidFile = path.join(repo.dir, "child.pid");
+    await waitUntil(() => existsSync(pidFile) && repo.read("child.pid").endsWith("\n"), pidFile);
+    const child = Number(repo.read("child.pid").trim());
+    try {
+      expect(review.status, review.stdout + review.stderr).toBe(0);
+      expect(review.stdout).not.toContain("late");
+      expect(alive(child)).toBe(true);
+    } finally {
+      killGroup(child);
+    }
   });
 });
