@@ -3,9 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LockHolder } from "../../src/core/lock-holder.js";
+import { wordFailuresWith } from "../../src/errors.js";
 import { onLockWait, withFileLock } from "../../src/fs/file-lock.js";
+import { failureText } from "../../src/report/failure/failure-text.js";
 import { TestClock } from "../support/clock.js";
 import { createScratchDir } from "../support/test-repo.js";
+
+// Failures worded as the edge words them (src/cli.ts sets the same catalogue).
+wordFailuresWith(failureText);
 
 const start = "2026-03-01T09:00:00.000Z";
 /** Held by this process, which is alive: a lock no one may break, only wait for. */
