@@ -3,6 +3,7 @@ import type { RangeFailure } from "./check/range-failure.js";
 import type { Intent } from "./config/intents-schema.js";
 import type { CommitRangeFailure } from "./failure/commit-range-failure.js";
 import type { GateFailure } from "./failure/gate-failure.js";
+import type { GovernanceFailure } from "./failure/governance-failure.js";
 import type { InstallFailure } from "./failure/install-failure.js";
 import type { StoreFailure } from "./failure/store-failure.js";
 import type { TraceFailure } from "./failure/trace-failure.js";
@@ -19,6 +20,7 @@ export type Failure =
   | GateFailure
   | InstallFailure
   | CommitRangeFailure
+  | GovernanceFailure
   | StoreFailure
   | TraceFailure
   /** A command named an intent the working copy's intents file does not have. */

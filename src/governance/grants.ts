@@ -9,7 +9,7 @@ import { normalisePattern } from "../core/scope/normalise-pattern.js";
 import { type ReviewDecision, reviewDecision } from "../core/scope/review-decision.js";
 import { scopeSignature } from "../core/scope/scope-signature.js";
 import type { Environment } from "../environment.js";
-import { ExitCode, FailureError, IntentguardError, RefusedError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { committerEmail } from "../git/config.js";
 import type { Repo } from "../git/repo.js";
 import { stagedDiff } from "../git/staged-diff.js";
@@ -98,11 +98,17 @@ export async function requestGrant(
 function validPattern(raw: string): string {
   const normalised = normalisePattern(raw);
   if (!normalised.ok) {
-    throw new IntentguardError(`The path "${raw}" ${normalised.problem}; ${normalised.fix}.`);
+    throw new FailureError(
+      { kind: "grant-path-invalid", path: raw, ...normalised },
+      ExitCode.CannotEvaluate,
+    );
   }
   const compiled = compileGlob(normalised.pattern);
   if (!compiled.ok) {
-    throw new IntentguardError(`The path "${raw}" ${compiled.problem}; ${compiled.fix}.`);
+    throw new FailureError(
+      { kind: "grant-path-invalid", path: raw, problem: compiled.problem, fix: compiled.fix },
+      ExitCode.CannotEvaluate,
+    );
   }
   return normalised.pattern;
 }
@@ -124,8 +130,9 @@ export async function approveGrant(
   if (env.agentProcess) {
     // An approval is a person's act: an agent approving its own request would widen its scope.
     const { agent, variable } = env.agentProcess;
-    throw new RefusedError(
-      `an agent runs this (${agent}, by ${variable} in the environment), and approving a grant is a person's act: a person approves it here, or the policy's reviewer (intentguard scope review ${id}).`,
+    throw new FailureError(
+      { kind: "approval-by-agent", intent: id, agent, variable },
+      ExitCode.Blocked,
     );
   }
   const opened = await openIntentsDocument(repo.root);
@@ -136,27 +143,25 @@ export async function approveGrant(
   if (state.counted) {
     // Approving again would only put another name over a valid approval.
     const current = intent.extended_scope[state.grant]?.approval?.by;
-    throw new IntentguardError(
-      `Grant ${state.grant + 1} of ${id} is approved already (by ${current}); nothing was changed.`,
+    throw new FailureError(
+      { kind: "grant-approved-already", intent: id, grant: state.grant + 1, by: current },
+      ExitCode.CannotEvaluate,
     );
   }
   const by = await committerEmail(repo.root);
   if (!by) {
-    throw new IntentguardError(
-      'An approval is recorded under your git identity, and git has no user.email here. Set it (git config user.email "you@example.com"), then run the command again.',
-    );
+    throw new FailureError({ kind: "approver-email-missing" }, ExitCode.CannotEvaluate);
   }
   const agent = intent.assigned_agent;
   if (agent !== undefined && (by === agent || env.agent === agent)) {
-    throw new RefusedError(
-      `${id} is assigned to ${agent}, who may not approve its own grant: a person (or the policy's reviewer) approves it.`,
+    throw new FailureError(
+      { kind: "approval-by-assigned-agent", intent: id, agent },
+      ExitCode.Blocked,
     );
   }
   const { approvers } = policy.extended_scope;
   if (approvers.length > 0 && !approvers.includes(by)) {
-    throw new RefusedError(
-      `${by} is not one of the policy's approvers (${approvers.join(", ")}), so the approval would not count. Ask one of them to run this command.`,
-    );
+    throw new FailureError({ kind: "approver-not-allowed", by, approvers }, ExitCode.Blocked);
   }
   const signature = scopeSignature(intent.id, state.paths);
   const at = isoSeconds(clock.now());
@@ -197,9 +202,7 @@ export async function reviewGrant(
   const policy = await judgingPolicy(repo);
   const reviewer = policy.extended_scope.reviewer;
   if (!reviewer) {
-    throw new IntentguardError(
-      "The policy names no reviewer (extended_scope.reviewer: { name, command, timeout_seconds } in policies/intentguard.yaml), so there is nothing to run. Approve the grant yourself with intentguard scope approve.",
-    );
+    throw new FailureError({ kind: "reviewer-missing" }, ExitCode.CannotEvaluate);
   }
   const opened = await openIntentsDocument(repo.root);
   const index = intentIndex(opened, id);
@@ -235,8 +238,14 @@ export async function reviewGrant(
   const freshIndex = intentIndex(fresh, id);
   const freshGrant = fresh.intents.active_intents[freshIndex]?.extended_scope[state.grant];
   if (!freshGrant || scopeSignature(id, freshGrant.paths) !== scopeSignature(id, state.paths)) {
-    throw new IntentguardError(
-      `Grant ${state.grant + 1} of ${id} changed while the reviewer ran, so its decision (${review.decision}) was not recorded. Run the review again.`,
+    throw new FailureError(
+      {
+        kind: "grant-changed-in-review",
+        intent: id,
+        grant: state.grant + 1,
+        decision: review.decision,
+      },
+      ExitCode.CannotEvaluate,
     );
   }
   setGrantField(fresh, freshIndex, state.grant, "review", {

@@ -7,7 +7,7 @@ import {
   type TransitionJudgement,
 } from "../core/intent-lifecycle.js";
 import { largest } from "../core/unbounded-arrays.js";
-import { ExitCode, FailureError, UsageError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import { type FieldValue, IntentsSourceEdit, type SavedEdit } from "./intent-source-edit.js";
 import { intentIndex } from "./intents-document.js";
 
@@ -89,8 +89,9 @@ export async function prepareNewIntent(
   const edit = await IntentsSourceEdit.open(root);
   const ids = edit.intents.map((intent) => intent.id);
   if (input.id !== undefined && ids.includes(input.id)) {
-    throw new UsageError(
-      `--id ${input.id} is taken: ${input.id} is already in the intents file. Leave --id out for the next free one (${nextIntentId(ids)}).`,
+    throw new FailureError(
+      { kind: "intent-id-taken", id: input.id, next: nextIntentId(ids) },
+      ExitCode.CannotEvaluate,
       "intent new",
     );
   }

@@ -21,7 +21,7 @@ import { patternMatchesNothing } from "../core/lint/rules/pattern-matches-nothin
 import type { LintInput, LintRule, WorkTreeSelection } from "../core/lint/rules/rule.js";
 import { scopeOverlap } from "../core/lint/rules/scope-overlap.js";
 import { selection } from "../core/lint/rules/selection.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError, IntentguardError } from "../errors.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import { trackedFiles } from "../git/list-files.js";
 import type { Repo } from "../git/repo.js";
@@ -59,9 +59,7 @@ export async function lintIntents(repo: Repo): Promise<LintReport> {
     "utf8",
   );
   if (text === undefined) {
-    throw new IntentguardError(
-      `There is no ${intentsFilePath} in this work tree: nothing to lint. Run intentguard init to create one.`,
-    );
+    throw new FailureError({ kind: "intents-file-missing", lint: true }, ExitCode.CannotEvaluate);
   }
   const findings: LintFinding[] = [];
   const add = (draft: LintDraft) =>

@@ -1,9 +1,8 @@
 import type { Intent } from "../core/config/intents-schema.js";
 import type { Governance } from "../core/governance.js";
-import { intentsFilePath } from "../core/governance-files.js";
 import type { GrantState } from "../core/scope/effective-scope.js";
 import { creditOf } from "../core/trace/commit-credit.js";
-import { IntentguardError } from "../errors.js";
+import { ExitCode, FailureError } from "../errors.js";
 import type { Repo } from "../git/repo.js";
 import { type InvalidNoteLine, recordsInRange } from "../trace/read-records.js";
 import { compileSnapshot } from "./compile-snapshot.js";
@@ -28,9 +27,7 @@ export async function workingIntents(repo: Repo): Promise<WorkingIntents> {
   ]);
   const governance = await compileSnapshot(worktree, null);
   if (!governance) {
-    throw new IntentguardError(
-      `There is no ${intentsFilePath} in this work tree. Run intentguard init to create one.`,
-    );
+    throw new FailureError({ kind: "intents-file-missing", lint: false }, ExitCode.CannotEvaluate);
   }
   return { governance, uncommitted: head.intents !== worktree.intents };
 }

@@ -6,7 +6,7 @@ import { IntentsFile, type IntentsFile as IntentsFileType } from "../core/config
 import { parseConfig } from "../core/config/parse-config.js";
 import { intentsFilePath } from "../core/governance-files.js";
 import { appendAll } from "../core/unbounded-arrays.js";
-import { ConfigError, ExitCode, FailureError, IntentguardError } from "../errors.js";
+import { ConfigError, ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { withFileLock } from "../fs/file-lock.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -35,9 +35,7 @@ export async function openIntentsDocument(root: string): Promise<IntentsDocument
   const file = path.join(root, intentsFilePath);
   const bytes = readIfExists(file, "the intents file");
   if (bytes === undefined) {
-    throw new IntentguardError(
-      `There is no ${intentsFilePath} in this work tree. Run intentguard init to create one.`,
-    );
+    throw new FailureError({ kind: "intents-file-missing", lint: false }, ExitCode.CannotEvaluate);
   }
   const text = bytes.toString("utf8");
   const parsed = await parseConfig(intentsFilePath, text, IntentsFile);
@@ -75,9 +73,7 @@ export async function saveIntentsDocument(
   await withFileLock(`${opened.file}.lock`, clock, () => {
     const now = readIfExists(opened.file, "the intents file");
     if (now === undefined || sha256(now) !== opened.readSha256) {
-      throw new IntentguardError(
-        `${intentsFilePath} changed on disk while this command was editing it (another command or an editor wrote it), so this edit was not written and the other one is kept. Run the command again.`,
-      );
+      throw new FailureError({ kind: "intents-file-changed" }, ExitCode.CannotEvaluate);
     }
     writeFileAtomic(opened.file, text, undefined, "the intents file");
   });

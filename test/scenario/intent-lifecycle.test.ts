@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LifecycleAction } from "../../src/core/intent-lifecycle.js";
-import { IntentguardError } from "../../src/errors.js";
+import { IntentguardError, wordFailuresWith } from "../../src/errors.js";
 import {
   type NewIntentInput,
   nextIntentId,
@@ -12,6 +12,7 @@ import {
   prepareNewIntent,
   prepareStatusChange,
 } from "../../src/governance/intent-lifecycle.js";
+import { failureText } from "../../src/report/failure/failure-text.js";
 import { TestClock } from "../support/clock.js";
 import {
   cliPath,
@@ -21,6 +22,9 @@ import {
   standardIntents,
   type TestRepo,
 } from "../support/test-repo.js";
+
+// In process, failures are worded as the edge words them (src/cli.ts sets the same catalogue).
+wordFailuresWith(failureText);
 
 const intentsFile = ".orchestration/active_intents.yaml";
 const timestamp = /"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"/g;

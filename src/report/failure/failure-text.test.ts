@@ -203,6 +203,76 @@ const sentences: [string, Failure, string][] = [
     { kind: "stats-path-untouched", path: "docs", tip: "HEAD", range: "a..HEAD" },
     "docs is not a path git tracks at HEAD, and no commit of a..HEAD touched it: there is nothing to count. git ls-files lists the tracked files.",
   ],
+  // governance
+  [
+    "grant-path-invalid",
+    {
+      kind: "grant-path-invalid",
+      path: "../x",
+      problem: "leaves the repository",
+      fix: "name a path inside it",
+    },
+    'The path "../x" leaves the repository; name a path inside it.',
+  ],
+  [
+    "approval-by-agent",
+    { kind: "approval-by-agent", intent: "INT-001", agent: "claude-code", variable: "CLAUDECODE" },
+    "an agent runs this (claude-code, by CLAUDECODE in the environment), and approving a grant is a person's act: a person approves it here, or the policy's reviewer (intentguard scope review INT-001).",
+  ],
+  [
+    "grant-approved-already",
+    { kind: "grant-approved-already", intent: "INT-001", grant: 2, by: "a@example.com" },
+    "Grant 2 of INT-001 is approved already (by a@example.com); nothing was changed.",
+  ],
+  [
+    "approver-email-missing",
+    { kind: "approver-email-missing" },
+    'An approval is recorded under your git identity, and git has no user.email here. Set it (git config user.email "you@example.com"), then run the command again.',
+  ],
+  [
+    "approval-by-assigned-agent",
+    { kind: "approval-by-assigned-agent", intent: "INT-001", agent: "agent-7" },
+    "INT-001 is assigned to agent-7, who may not approve its own grant: a person (or the policy's reviewer) approves it.",
+  ],
+  [
+    "approver-not-allowed",
+    {
+      kind: "approver-not-allowed",
+      by: "m@example.com",
+      approvers: ["a@example.com", "b@example.com"],
+    },
+    "m@example.com is not one of the policy's approvers (a@example.com, b@example.com), so the approval would not count. Ask one of them to run this command.",
+  ],
+  [
+    "reviewer-missing",
+    { kind: "reviewer-missing" },
+    "The policy names no reviewer (extended_scope.reviewer: { name, command, timeout_seconds } in policies/intentguard.yaml), so there is nothing to run. Approve the grant yourself with intentguard scope approve.",
+  ],
+  [
+    "grant-changed-in-review",
+    { kind: "grant-changed-in-review", intent: "INT-001", grant: 1, decision: "APPROVED" },
+    "Grant 1 of INT-001 changed while the reviewer ran, so its decision (APPROVED) was not recorded. Run the review again.",
+  ],
+  [
+    "intent-id-taken",
+    { kind: "intent-id-taken", id: "INT-002", next: "INT-007" },
+    "--id INT-002 is taken: INT-002 is already in the intents file. Leave --id out for the next free one (INT-007).",
+  ],
+  [
+    "intents-file-missing, lint",
+    { kind: "intents-file-missing", lint: true },
+    "There is no .orchestration/active_intents.yaml in this work tree: nothing to lint. Run intentguard init to create one.",
+  ],
+  [
+    "intents-file-missing",
+    { kind: "intents-file-missing", lint: false },
+    "There is no .orchestration/active_intents.yaml in this work tree. Run intentguard init to create one.",
+  ],
+  [
+    "intents-file-changed",
+    { kind: "intents-file-changed" },
+    ".orchestration/active_intents.yaml changed on disk while this command was editing it (another command or an editor wrote it), so this edit was not written and the other one is kept. Run the command again.",
+  ],
 ];
 
 describe("the failure catalogue", () => {

@@ -6,6 +6,7 @@ import { ciProblemText } from "../range/ci-problem-text.js";
 import { rangeFailureText } from "../range/range-failure-text.js";
 import { commitRangeFailureText } from "./commit-range-failure-text.js";
 import { gateFailureText } from "./gate-failure-text.js";
+import { governanceFailureText } from "./governance-failure-text.js";
 import { installFailureText } from "./install-failure-text.js";
 import { storeFailureText } from "./store-failure-text.js";
 import { traceFailureText } from "./trace-failure-text.js";
@@ -50,6 +51,18 @@ export function failureText(failure: Failure): string {
     case "range-unresolved":
     case "range-tip-unresolved":
       return commitRangeFailureText(failure);
+    case "grant-path-invalid":
+    case "approval-by-agent":
+    case "grant-approved-already":
+    case "approver-email-missing":
+    case "approval-by-assigned-agent":
+    case "approver-not-allowed":
+    case "reviewer-missing":
+    case "grant-changed-in-review":
+    case "intent-id-taken":
+    case "intents-file-missing":
+    case "intents-file-changed":
+      return governanceFailureText(failure);
     case "lock-held":
     case "ledger-not-regular-file":
     case "selection-damaged":
