@@ -145,7 +145,11 @@ describe("the code cache of the CLI's bundles", () => {
     writeFileSync(cache, planted);
     chmodSync(cache, 0o600);
     const poisoned = listIntents(repo, cacheHome);
-    expect(`${poisoned.stdout}${poisoned.stderr}`).toContain("active_intentx.yaml");
+    // The planted code looks for active_intentx.yaml, which is not there; the entry words the
+    // failure with its own (unplanted) name of the file.
+    expect(poisoned.status).toBe(2);
+    expect(poisoned.stderr).toContain("There is no .orchestration/active_intents.yaml");
+    expect(expected.status).toBe(0);
   });
 
   it("loads plainly from a cache that is cut short, garbage, or cannot be written", async () => {
