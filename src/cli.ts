@@ -113,7 +113,8 @@ function report(error: unknown, env: Environment): ExitCode {
       error instanceof UsageError || error instanceof FailureError ? error.command : undefined;
     const prefix = command ? `intentguard ${command}` : "intentguard";
     const heading = error instanceof ConfigError ? "invalid configuration:\n" : "";
-    const text = error instanceof FailureError ? failureText(error.failure) : error.message;
+    const text =
+      error instanceof FailureError ? failureText(error.failure, env.command) : error.message;
     process.stderr.write(`${prefix}: ${heading}${text}\n`);
     if (env.debug) process.stderr.write(`${error.stack}\n`);
     return error.exitCode;
@@ -148,7 +149,7 @@ function exitWhenFlushed(code: ExitCode): void {
 const env = readEnvironment();
 // A lock held by another process (the notes, the ledger, the intents file) is said at once.
 onLockWait((holder) => process.stderr.write(lockWaitMessage(holder)));
-wordFailuresWith(failureText);
+wordFailuresWith((failure) => failureText(failure, env.command));
 main(process.argv.slice(2), env).then(exitWhenFlushed, (error: unknown) =>
   exitWhenFlushed(report(error, env)),
 );

@@ -16,8 +16,8 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   const report = await lintIntents(repo);
   process.stdout.write(
     format === "json"
-      ? intentLintJson(report)
-      : formatIntentLint(report, await styleFor(process.stdout, env.color)),
+      ? intentLintJson(report, env.command)
+      : formatIntentLint(report, await styleFor(process.stdout, env.color), env.command),
   );
   return report.findings.some((finding) => finding.level === "error")
     ? ExitCode.Blocked

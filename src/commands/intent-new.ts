@@ -71,7 +71,12 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   });
   const saved = await pending.save();
   process.stdout.write(
-    intentAddedText(pending.change, saved.layoutKept, await styleFor(process.stdout, env.color)),
+    intentAddedText(
+      pending.change,
+      saved.layoutKept,
+      await styleFor(process.stdout, env.color),
+      env.command,
+    ),
   );
   return ExitCode.Ok;
 }

@@ -61,6 +61,8 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
     process.stdout.write(intentShowJson(view));
     return ExitCode.Ok;
   }
-  process.stdout.write(formatIntentShow(view, await styleFor(process.stdout, env.color)));
+  process.stdout.write(
+    formatIntentShow(view, await styleFor(process.stdout, env.color), env.command),
+  );
   return ExitCode.Ok;
 }

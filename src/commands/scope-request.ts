@@ -30,6 +30,7 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
       requested.signed,
       requested.layoutKept,
       requested.reviewer,
+      env.command,
     ),
   );
   return ExitCode.Ok;

@@ -50,7 +50,7 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   });
   if (only !== undefined && chosen.length === 0) await refuseUnknownIntent(repo, only, records);
   if (records.length === 0 && (await notesNotFetched(repo.root))) {
-    process.stderr.write(notesNotFetchedMessage());
+    process.stderr.write(notesNotFetchedMessage(env.command));
   }
   const log = summariseLog(chosen, commits);
   if (values.json) {

@@ -33,7 +33,9 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
   });
   const note = await readNote(repo.root, commit);
   if (note === null) {
-    throw new RefusedError(untracedCommitMessage(commit, await whyUntraced(repo.root, commit)));
+    throw new RefusedError(
+      untracedCommitMessage(commit, await whyUntraced(repo.root, commit), env.command),
+    );
   }
   const lines = await noteLines(note, commit);
   process.stdout.write(

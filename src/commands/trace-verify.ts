@@ -21,7 +21,7 @@ export async function run({ values, env }: CommandInput): Promise<ExitCode> {
   // Untraced commits in a clone that never fetched the notes: the likely cause, said once.
   const untraced = report.issues.some((issue) => issue.kind === "untraced");
   if (untraced && (await notesNotFetched(repo.root))) {
-    process.stderr.write(notesNotFetchedMessage());
+    process.stderr.write(notesNotFetchedMessage(env.command));
   }
   return problems === 0 ? ExitCode.Ok : ExitCode.Blocked;
 }

@@ -159,7 +159,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   expect((error as IntentguardError).exitCode).toBe(2);
   // What the user reads: a failure stated as facts is worded at the edge, as src/cli.ts does.
   return error instanceof FailureError
-    ? failureText(error.failure)
+    ? failureText(error.failure, "intentguard")
     : (error as IntentguardError).message;
 }
 

@@ -24,7 +24,7 @@ import {
 } from "../support/test-repo.js";
 
 // In process, failures are worded as the edge words them (src/cli.ts sets the same catalogue).
-wordFailuresWith(failureText);
+wordFailuresWith((failure) => failureText(failure, "intentguard"));
 
 const intentsFile = ".orchestration/active_intents.yaml";
 const timestamp = /"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"/g;

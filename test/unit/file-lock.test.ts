@@ -10,7 +10,7 @@ import { TestClock } from "../support/clock.js";
 import { createScratchDir } from "../support/test-repo.js";
 
 // Failures worded as the edge words them (src/cli.ts sets the same catalogue).
-wordFailuresWith(failureText);
+wordFailuresWith((failure) => failureText(failure, "intentguard"));
 
 const start = "2026-03-01T09:00:00.000Z";
 /** Held by this process, which is alive: a lock no one may break, only wait for. */

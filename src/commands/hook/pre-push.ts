@@ -15,9 +15,10 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   if (!remote) return ExitCode.Ok;
   try {
     const result = await pushNotes(await locateRepo(env.cwd), systemClock, remote);
-    if (!result.ok) process.stderr.write(notesNotPushedMessage(result.message, remote));
+    if (!result.ok)
+      process.stderr.write(notesNotPushedMessage(result.message, remote, env.command));
   } catch (error) {
-    process.stderr.write(notesPushFailedMessage((error as Error).message, remote));
+    process.stderr.write(notesPushFailedMessage((error as Error).message, remote, env.command));
   }
   return ExitCode.Ok;
 }

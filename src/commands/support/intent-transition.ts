@@ -31,7 +31,12 @@ export async function runTransition(
   );
   const saved = await pending.save();
   process.stdout.write(
-    statusChangedText(pending.change, saved.layoutKept, await styleFor(process.stdout, env.color)),
+    statusChangedText(
+      pending.change,
+      saved.layoutKept,
+      await styleFor(process.stdout, env.color),
+      env.command,
+    ),
   );
   return ExitCode.Ok;
 }

@@ -277,13 +277,22 @@ const sentences: [string, Failure, string][] = [
 
 describe("the failure catalogue", () => {
   it.each(sentences)("%s", (_, failure, sentence) => {
-    expect(failureText(failure)).toBe(sentence);
+    expect(failureText(failure, "intentguard")).toBe(sentence);
+  });
+
+  it("names the command as intentguard runs here", () => {
+    expect(failureText({ kind: "intents-file-missing", lint: false }, "npx intentguard")).toBe(
+      "There is no .orchestration/active_intents.yaml in this work tree. Run npx intentguard init to create one.",
+    );
+    expect(failureText({ kind: "selection-damaged", file: "s.json" }, "npx intentguard")).toContain(
+      "Choose again with `npx intentguard select <ID>`",
+    );
   });
 
   it("is what a FailureError's message reads once the edge sets it", () => {
     const error = new FailureError({ kind: "no-governance" }, ExitCode.CannotEvaluate);
     expect(error.message).toBe("intentguard failure: no-governance");
-    wordFailuresWith(failureText);
-    expect(error.message).toBe(failureText({ kind: "no-governance" }));
+    wordFailuresWith((failure) => failureText(failure, "intentguard"));
+    expect(error.message).toBe(failureText({ kind: "no-governance" }, "intentguard"));
   });
 });

@@ -15,7 +15,7 @@ import { traceFailureText } from "./trace-failure-text.js";
  * The words for every failure a use case states as facts (src/errors.ts's FailureError): the one
  * catalogue of what intentguard says when it stops, each area's in the file beside this one.
  */
-export function failureText(failure: Failure): string {
+export function failureText(failure: Failure, command: string): string {
   switch (failure.kind) {
     case "unknown-intent":
       return unknownIntentMessage(
@@ -24,11 +24,11 @@ export function failureText(failure: Failure): string {
         knownIntentsText(failure.intents, []),
       );
     case "transition-refused":
-      return transitionRefusedText(failure.id, failure.action, failure.judgement);
+      return transitionRefusedText(failure.id, failure.action, failure.judgement, command);
     case "grant-refused":
-      return grantRefusalText(failure.intent, failure.refusal, failure.reviewer);
+      return grantRefusalText(failure.intent, failure.refusal, failure.reviewer, command);
     case "grant-not-chosen":
-      return grantSelectionText(failure.intent, failure.grants, failure.asked);
+      return grantSelectionText(failure.intent, failure.grants, failure.asked, command);
     case "ci-event":
       return ciProblemText(failure.problem, failure.payloadFile);
     case "check-range":
@@ -37,7 +37,7 @@ export function failureText(failure: Failure): string {
     case "path-outside-repo":
     case "unknown-agent":
     case "judged-from-unknown":
-      return gateFailureText(failure);
+      return gateFailureText(failure, command);
     case "hook-chain-taken":
     case "agent-config-not-json":
     case "agent-config-not-object":
@@ -62,11 +62,11 @@ export function failureText(failure: Failure): string {
     case "intent-id-taken":
     case "intents-file-missing":
     case "intents-file-changed":
-      return governanceFailureText(failure);
+      return governanceFailureText(failure, command);
     case "lock-held":
     case "ledger-not-regular-file":
     case "selection-damaged":
-      return storeFailureText(failure);
+      return storeFailureText(failure, command);
     case "blame-binary":
     case "blame-refused":
     case "shallow-edge":

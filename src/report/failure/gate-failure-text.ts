@@ -2,12 +2,12 @@ import type { GateFailure } from "../../core/failure/gate-failure.js";
 import { intentsFilePath } from "../../core/governance-files.js";
 
 /** The words for a judgement that cannot start. */
-export function gateFailureText(failure: GateFailure): string {
+export function gateFailureText(failure: GateFailure, command: string): string {
   switch (failure.kind) {
     case "no-governance":
       return (
         `This repository has no ${intentsFilePath}, neither committed nor staged, so intentguard cannot tell which intents may commit. ` +
-        "Run `intentguard init` to create it, then commit it (the adoption commit); or skip the hooks for one command with INTENTGUARD=0."
+        `Run \`${command} init\` to create it, then commit it (the adoption commit); or skip the hooks for one command with INTENTGUARD=0.`
       );
     case "path-outside-repo":
       return `${JSON.stringify(failure.path)} is not a path inside the repository at ${failure.root}. Give paths to files or directories inside it.`;
@@ -17,7 +17,7 @@ export function gateFailureText(failure: GateFailure): string {
         name === undefined
           ? "needs an agent"
           : `${JSON.stringify(name)} is not an agent intentguard knows`;
-      return `${what}: one of ${failure.known.join(", ")} (as intentguard agent install writes it).`;
+      return `${what}: one of ${failure.known.join(", ")} (as ${command} agent install writes it).`;
     }
     case "judged-from-unknown":
       return `the server's git config intentguard.judgedFrom is ${JSON.stringify(failure.judgedFrom)}, which names no commit in this repository, so intentguard cannot tell which history to leave unjudged and refuses the push. Set it to a commit the repository has (git config intentguard.judgedFrom <sha>), or unset it.`;

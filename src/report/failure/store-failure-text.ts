@@ -2,7 +2,7 @@ import type { StoreFailure } from "../../core/failure/store-failure.js";
 import { describeHolder } from "../text/lock-holder-text.js";
 
 /** The words for a file intentguard keeps that it cannot use. */
-export function storeFailureText(failure: StoreFailure): string {
+export function storeFailureText(failure: StoreFailure, command: string): string {
   switch (failure.kind) {
     case "lock-held":
       return `${failure.lockFile} stayed locked for ${failure.waitedSeconds} s, held by ${describeHolder(failure.holder)}. If that is no intentguard or git command at work, stop it or remove that file.`;
@@ -11,7 +11,7 @@ export function storeFailureText(failure: StoreFailure): string {
     case "selection-damaged":
       return (
         `${failure.file} is not a valid intent selection (expected JSON like {"version":1,"intent":"INT-001",…}). ` +
-        "Choose again with `intentguard select <ID>`, or remove it with `intentguard select --clear`."
+        `Choose again with \`${command} select <ID>\`, or remove it with \`${command} select --clear\`.`
       );
   }
 }

@@ -10,6 +10,7 @@ export function grantRefusalText(
   intent: Intent,
   refusal: GrantRequestRefusal,
   reviewer: boolean,
+  command: string,
 ): string {
   switch (refusal.kind) {
     case "forbidden":
@@ -17,7 +18,7 @@ export function grantRefusalText(
     case "adds-nothing":
       return `${intent.id} already covers ${refusal.paths.join(", ")}, so this grant would add nothing. Commit the change under ${intent.id} as it is.`;
     case "duplicate":
-      return `Grant ${refusal.grant} of ${intent.id} already asks for these paths: approve it (intentguard scope approve ${intent.id} --grant ${refusal.grant})${reviewer ? ` or have it reviewed (intentguard scope review ${intent.id} --grant ${refusal.grant})` : ""}.`;
+      return `Grant ${refusal.grant} of ${intent.id} already asks for these paths: approve it (${command} scope approve ${intent.id} --grant ${refusal.grant})${reviewer ? ` or have it reviewed (${command} scope review ${intent.id} --grant ${refusal.grant})` : ""}.`;
   }
 }
 
@@ -33,9 +34,10 @@ export function grantSelectionText(
   intent: Intent,
   grants: readonly GrantState[],
   asked: number | undefined,
+  command: string,
 ): string {
   if (grants.length === 0) {
-    return `${intent.id} has no extended_scope grants. Request one: intentguard scope request ${intent.id} <path…> --why "<justification>".`;
+    return `${intent.id} has no extended_scope grants. Request one: ${command} scope request ${intent.id} <path…> --why "<justification>".`;
   }
   if (asked !== undefined) {
     return `${intent.id} has no grant ${asked}; its grants:\n${grantLines(grants)}`;
@@ -60,14 +62,15 @@ export function grantRequestedText(
   signed: boolean,
   layoutKept: boolean,
   reviewer: boolean,
+  command: string,
 ): string {
   return [
     `intentguard: requested grant ${grant} of ${intent.id} (${intent.name}): ${paths.join(", ")}`,
     "It counts once approved:",
-    `  a person: intentguard scope approve ${intent.id} --grant ${grant}`,
+    `  a person: ${command} scope approve ${intent.id} --grant ${grant}`,
     // Only a policy with extended_scope.reviewer has one: never a command that cannot run.
     ...(reviewer
-      ? [`  the policy's reviewer: intentguard scope review ${intent.id} --grant ${grant}`]
+      ? [`  the policy's reviewer: ${command} scope review ${intent.id} --grant ${grant}`]
       : []),
     commitGrantHint(signed),
     ...layoutNote(layoutKept),

@@ -18,13 +18,14 @@ export function transitionRefusedText(
   id: string,
   action: LifecycleAction,
   judgement: Extract<TransitionJudgement, { kind: "refused" }>,
+  command: string,
 ): string {
   const refused = `${id} is ${judgement.from}, so it cannot be ${verbs[action]} (${judgement.from} → ${judgement.to} is not a step of the lifecycle).`;
   if (judgement.closed) {
-    return `${refused} A ${judgement.from} intent is closed: only intentguard intent start ${id} --reopen (→ IN_PROGRESS) moves it.`;
+    return `${refused} A ${judgement.from} intent is closed: only ${command} intent start ${id} --reopen (→ IN_PROGRESS) moves it.`;
   }
   const moves = judgement.allowed.map(
-    (allowed) => `intentguard intent ${allowed.action} ${id} (→ ${allowed.to})`,
+    (allowed) => `${command} intent ${allowed.action} ${id} (→ ${allowed.to})`,
   );
   return `${refused} From ${judgement.from}: ${moves.join(" or ")}.`;
 }
@@ -43,7 +44,12 @@ const commitVerbs: Record<IntentStatus, string> = {
 };
 
 /** `intent start|block|complete|abandon`: what changed in the working copy, and how to commit it. */
-export function statusChangedText(change: StatusChange, layoutKept: boolean, style: Style): string {
+export function statusChangedText(
+  change: StatusChange,
+  layoutKept: boolean,
+  style: Style,
+  command: string,
+): string {
   const { id, judgement } = change;
   const name = printable(change.name);
   if (judgement.kind === "unchanged") {
@@ -57,13 +63,18 @@ export function statusChangedText(change: StatusChange, layoutKept: boolean, sty
     `  ${governanceCommitCommand(`${verb} ${id}: ${change.name}`)}`,
   ];
   if (judgement.to === "IN_PROGRESS") {
-    lines.push(style.dim(`Then, in the work tree that does the work: intentguard select ${id}`));
+    lines.push(style.dim(`Then, in the work tree that does the work: ${command} select ${id}`));
   }
   return `${lines.join("\n")}\n`;
 }
 
 /** `intent new`: the intent added, and how to commit it (and start it). */
-export function intentAddedText(added: NewIntent, layoutKept: boolean, style: Style): string {
+export function intentAddedText(
+  added: NewIntent,
+  layoutKept: boolean,
+  style: Style,
+  command: string,
+): string {
   const lines = [
     `Added ${added.id} (${printable(added.name)}), ${added.status}, to the working copy's ${intentsFilePath}.`,
     ...layoutNote(layoutKept),
@@ -73,8 +84,8 @@ export function intentAddedText(added: NewIntent, layoutKept: boolean, style: St
   lines.push(
     style.dim(
       added.status === "PENDING"
-        ? `Then start it: intentguard intent start ${added.id}`
-        : `Then, in the work tree that does the work: intentguard select ${added.id}`,
+        ? `Then start it: ${command} intent start ${added.id}`
+        : `Then, in the work tree that does the work: ${command} select ${added.id}`,
     ),
   );
   return `${lines.join("\n")}\n`;

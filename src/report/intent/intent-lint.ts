@@ -6,7 +6,7 @@ import type { Style } from "../text/style.js";
 const list = (items: readonly string[]) => items.map((item) => `"${printable(item)}"`).join(", ");
 
 /** What a finding says, the same in the text and the JSON. */
-export function lintFindingMessage(finding: LintFinding): string {
+export function lintFindingMessage(finding: LintFinding, command: string): string {
   const intent = finding.intent === null ? "" : printable(finding.intent);
   switch (finding.code) {
     case "invalid":
@@ -35,18 +35,18 @@ export function lintFindingMessage(finding: LintFinding): string {
     }
     case "grant_not_approved": {
       const rejected = finding.rejected_by ? `; ${printable(finding.rejected_by)} rejected it` : "";
-      return `extended_scope grant ${finding.grant} of ${intent} (${list(finding.paths)}) is not approved${rejected}, so it admits nothing: intentguard scope approve ${intent} --grant ${finding.grant}`;
+      return `extended_scope grant ${finding.grant} of ${intent} (${list(finding.paths)}) is not approved${rejected}, so it admits nothing: ${command} scope approve ${intent} --grant ${finding.grant}`;
     }
     case "grant_stale":
-      return `extended_scope grant ${finding.grant} of ${intent} (${list(finding.paths)}) has a stale approval: ${printable(finding.approved_by)} signed other paths (the grant was edited after the approval), so it admits nothing. Approve it again: intentguard scope approve ${intent} --grant ${finding.grant}`;
+      return `extended_scope grant ${finding.grant} of ${intent} (${list(finding.paths)}) has a stale approval: ${printable(finding.approved_by)} signed other paths (the grant was edited after the approval), so it admits nothing. Approve it again: ${command} scope approve ${intent} --grant ${finding.grant}`;
     case "grant_approver_not_allowed":
-      return `extended_scope grant ${finding.grant} of ${intent} (${list(finding.paths)}) was approved by ${printable(finding.approved_by)}, who is not one of the policy's approvers (${finding.approvers.map(printable).join(", ")}), so it admits nothing. Have one of them approve it: intentguard scope approve ${intent} --grant ${finding.grant}`;
+      return `extended_scope grant ${finding.grant} of ${intent} (${list(finding.paths)}) was approved by ${printable(finding.approved_by)}, who is not one of the policy's approvers (${finding.approvers.map(printable).join(", ")}), so it admits nothing. Have one of them approve it: ${command} scope approve ${intent} --grant ${finding.grant}`;
     case "selection_inactive": {
       const state =
         finding.status === null
           ? "the intents file has no such intent"
           : `it is ${finding.status} in the intents file`;
-      return `${intent} is selected in the work tree ${printable(finding.work_tree)}, but ${state}: commits there will be refused. There, select an IN_PROGRESS intent (intentguard select <ID>) or clear it (intentguard select --clear)`;
+      return `${intent} is selected in the work tree ${printable(finding.work_tree)}, but ${state}: commits there will be refused. There, select an IN_PROGRESS intent (${command} select <ID>) or clear it (${command} select --clear)`;
     }
     case "selection_unreadable":
       return `the intent selection of the work tree ${printable(finding.work_tree)} cannot be read: ${printable(finding.problem)}`;
@@ -62,11 +62,11 @@ function counts(report: LintReport): { errors: number; warnings: number } {
  * `intent lint`: one line per finding, `file:line:column: level: message [code]` (as compilers
  * print them, so editors jump to it), then the totals, naming the file checked.
  */
-export function formatIntentLint(report: LintReport, style: Style): string {
+export function formatIntentLint(report: LintReport, style: Style, command: string): string {
   const lines = report.findings.map((finding) => {
     const where = [finding.file, finding.line, finding.column].filter((part) => part !== null);
     const level = finding.level === "error" ? style.red("error") : style.yellow("warn");
-    return `${where.join(":")}: ${level}: ${lintFindingMessage(finding)} ${style.dim(`[${finding.code}]`)}`;
+    return `${where.join(":")}: ${level}: ${lintFindingMessage(finding, command)} ${style.dim(`[${finding.code}]`)}`;
   });
   const { errors, warnings } = counts(report);
   const checked = `the working copy's ${report.file} (${plural(report.intents, "intent")})`;
@@ -79,7 +79,7 @@ export function formatIntentLint(report: LintReport, style: Style): string {
 }
 
 /** `intent lint --format json`: versioned; every finding with its message and its details. */
-export function intentLintJson(report: LintReport): string {
+export function intentLintJson(report: LintReport, command: string): string {
   const { errors, warnings } = counts(report);
   const findings = report.findings.map((finding) => {
     const { level, code, file, line, column, intent, ...details } = finding;
@@ -90,7 +90,7 @@ export function intentLintJson(report: LintReport): string {
       line,
       column,
       intent,
-      message: lintFindingMessage(finding),
+      message: lintFindingMessage(finding, command),
       ...details,
     };
   });

@@ -30,10 +30,10 @@ export interface IntentShowView {
 const joined = (items: readonly string[]) =>
   items.length ? items.map(printable).join(", ") : "none";
 
-function grantLines(shown: ShownGrant, id: string): string[] {
+function grantLines(shown: ShownGrant, id: string, command: string): string[] {
   const { grant, number } = shown;
   const approval = grant.approval;
-  const approve = `intentguard scope approve ${id} --grant ${number}`;
+  const approve = `${command} scope approve ${id} --grant ${number}`;
   const state = (() => {
     switch (shown.state) {
       case "approved":
@@ -59,7 +59,7 @@ function grantLines(shown: ShownGrant, id: string): string[] {
 }
 
 /** `intent show`: every field of the intent, its grants with how each stands, its commits. */
-export function formatIntentShow(view: IntentShowView, style: Style): string {
+export function formatIntentShow(view: IntentShowView, style: Style, command: string): string {
   const { intent } = view;
   const field = (label: string, value: string) => `  ${`${label}:`.padEnd(21)}${value}`;
   const lines = [style.bold(`${intent.id} — ${printable(intent.name)} (${intent.status})`)];
@@ -78,7 +78,7 @@ export function formatIntentShow(view: IntentShowView, style: Style): string {
   if (view.grants.length === 0) lines.push(field("grants", "none"));
   else {
     lines.push("  grants:");
-    for (const grant of view.grants) appendAll(lines, grantLines(grant, intent.id));
+    for (const grant of view.grants) appendAll(lines, grantLines(grant, intent.id, command));
   }
   const section = (title: string, items: readonly string[]) => {
     if (items.length === 0) lines.push(field(title, "none"));

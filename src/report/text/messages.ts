@@ -36,13 +36,13 @@ export function denialNotRecordedMessage(message: string): string {
 }
 
 /** pre-push could not push the trace notes; the user's push goes on. */
-export function notesNotPushedMessage(reason: string, remote: string): string {
-  return `intentguard: ${reason}. Your push goes on; retry the traces with: intentguard trace push ${remote}\n`;
+export function notesNotPushedMessage(reason: string, remote: string, command: string): string {
+  return `intentguard: ${reason}. Your push goes on; retry the traces with: ${command} trace push ${remote}\n`;
 }
 
 /** pre-push failed unexpectedly; the user's push goes on. */
-export function notesPushFailedMessage(reason: string, remote: string): string {
-  return `intentguard: could not push the trace notes (${reason}). Your push goes on; retry with: intentguard trace push ${remote}\n`;
+export function notesPushFailedMessage(reason: string, remote: string, command: string): string {
+  return `intentguard: could not push the trace notes (${reason}). Your push goes on; retry with: ${command} trace push ${remote}\n`;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we escape

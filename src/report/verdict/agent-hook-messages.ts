@@ -30,8 +30,8 @@ const say = {
       : `intentguard: ${file} configures the hooks that gate this agent (its own or another agent's, or git's), so no agent writes it: an agent cannot switch its own gate off. A person changes it (intentguard agent install / uninstall).`,
   blocked: (verdictText: string) =>
     `intentguard: this write is denied before it happens, as a commit of it would be refused:\n${verdictText.trimEnd()}`,
-  failed: (why: string) =>
-    `intentguard: the write could not be judged (${why}), so it is denied: nothing is written unchecked. Run intentguard doctor in the repository to see what is wrong.`,
+  failed: (why: string, command: string) =>
+    `intentguard: the write could not be judged (${why}), so it is denied: nothing is written unchecked. Run ${command} doctor in the repository to see what is wrong.`,
   sessionContext: (
     context: IntentContext | null,
     selectable: readonly string[],
@@ -97,6 +97,6 @@ function denialText(denial: WriteDenial, command: string): string {
     case "blocked":
       return say.blocked(formatVerdictText(denial.verdict, plainStyle, command));
     case "failed":
-      return say.failed(denial.why);
+      return say.failed(denial.why, command);
   }
 }

@@ -316,6 +316,6 @@ describe("the words of each range finding, on one line", () => {
   ];
 
   it("says each kind in its exact words", () => {
-    for (const [fact, words] of cases) expect(rangeFactText(fact)).toBe(words);
+    for (const [fact, words] of cases) expect(rangeFactText(fact, "intentguard")).toBe(words);
   });
 });

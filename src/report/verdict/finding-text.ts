@@ -70,7 +70,7 @@ export function factText(fact: FindingFact): string {
  * A range finding's words, on one line: a range report prints each finding on the line it belongs
  * to (a verdict's finding may hold a parse error's problems, one per line).
  */
-export function rangeFactText(fact: RangeFindingFact): string {
+export function rangeFactText(fact: RangeFindingFact, command: string): string {
   switch (fact.kind) {
     case "judged": {
       const words = oneLine(factText(fact.fact));
@@ -79,7 +79,7 @@ export function rangeFactText(fact: RangeFindingFact): string {
     case "rules-unreadable":
       return `the rules this commit is judged by cannot be read: ${oneLine(fact.error)}`;
     case "trace-missing":
-      return "the commit has no trace record (made with hooks off, or its notes were not fetched: intentguard trace fetch)";
+      return `the commit has no trace record (made with hooks off, or its notes were not fetched: ${command} trace fetch)`;
     case "trace-problems":
       return traceProblemsText(fact.problems);
   }

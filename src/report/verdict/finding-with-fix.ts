@@ -13,7 +13,7 @@ export function findingWithFix(finding: Finding, command: string): string {
 
 /** A range report's words for a finding: what it found, then its fix when it carries one. */
 export function rangeFindingText(finding: RangeFinding, command: string): string {
-  return withFix(rangeFactText(finding.fact), finding.fix, command);
+  return withFix(rangeFactText(finding.fact, command), finding.fix, command);
 }
 
 function withFix(words: string, fix: readonly Advice[], command: string): string {
