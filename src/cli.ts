@@ -2,7 +2,7 @@ import { writeSync } from "node:fs";
 import { commandHelp, generalHelp, groupHelp } from "./cli/help.js";
 import { parseCommandLine } from "./cli/parse-command-line.js";
 import { commands, groupOf } from "./cli/registry.js";
-import { closestMatch } from "./core/closest-match.js";
+import { closestMatch } from "./core/text/closest-match.js";
 import { type Environment, readEnvironment } from "./environment.js";
 import {
   ConfigError,

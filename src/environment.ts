@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { type AgentProcess, agentProcessOf } from "./core/agent-environment.js";
+import { type AgentProcess, agentProcessOf } from "./core/agent/agent-environment.js";
 import type { CiEnvironment } from "./core/check/ci-event/ci-environment.js";
 import type { ContributorEnvironment } from "./core/trace/contributor.js";
 
@@ -31,7 +31,7 @@ export interface Environment {
   agent: string | null;
   /**
    * The agent this process runs under, by INTENTGUARD_* or an agent's own variable
-   * (core/agent-environment.ts); null when the environment declares none.
+   * (core/agent/agent-environment.ts); null when the environment declares none.
    */
   agentProcess: AgentProcess | null;
   /** NO_COLOR (any non-empty value) and FORCE_COLOR (anything but "0"). */
@@ -117,7 +117,7 @@ function readCiEnvironment(env: NodeJS.ProcessEnv): CiEnvironment {
 
 /**
  * Who commits, as the environment declares it: INTENTGUARD_*, and an agent's own variable
- * (core/agent-environment.ts) making it an AI contributor whatever INTENTGUARD_CONTRIBUTOR says —
+ * (core/agent/agent-environment.ts) making it an AI contributor whatever INTENTGUARD_CONTRIBUTOR says —
  * as the trailer hook writes it (hooks/intentguard.sh), so records of commits that get no
  * trailers from it (rebase, cherry-pick, am) say the same.
  */

@@ -1,5 +1,5 @@
 import type { ConfigProblem } from "./core/config/config-problem.js";
-import type { Failure } from "./core/failure.js";
+import type { Failure } from "./core/failure/failure.js";
 
 /**
  * Every way intentguard can stop, and the exit code each maps to. Commands throw these; only
@@ -29,7 +29,7 @@ export class IntentguardError extends Error {
 }
 
 /**
- * An expected failure a use case states as facts (core/failure.ts), so no use case words it: the
+ * An expected failure a use case states as facts (core/failure/failure.ts), so no use case words it: the
  * edge prints it through src/report/failure/failure-text.ts. `command`: the command whose arguments
  * were wrong, printed before the words as a UsageError's is.
  */

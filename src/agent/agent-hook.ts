@@ -5,8 +5,8 @@ import type { AgentHookResult, AgentOutcome } from "../core/agent/agent-outcome.
 import { decodePayload } from "../core/agent/decode-payload.js";
 import { dialectNamed, dialects } from "../core/agent/dialects/index.js";
 import type { Clock } from "../core/clock.js";
-import { selectableIntents } from "../core/governance.js";
-import { intentContext } from "../core/intent-context.js";
+import { selectableIntents } from "../core/governance/governance.js";
+import { intentContext } from "../core/intent/intent-context.js";
 import type { Environment } from "../environment.js";
 import { ExitCode, FailureError } from "../errors.js";
 import type { AgentMade } from "../gate/agent-made.js";

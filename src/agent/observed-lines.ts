@@ -1,6 +1,6 @@
 import { lineSources, personLine } from "../core/agent/line-owners.js";
 import { textHash } from "../core/agent/text-hash.js";
-import { pathKey } from "../core/file-change.js";
+import { pathKey } from "../core/commit/file-change.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import type {
   ObservedByCommit,

@@ -4,7 +4,7 @@ import type { AgentEvent } from "../core/agent/agent-event.js";
 import type { AgentOutcome } from "../core/agent/agent-outcome.js";
 import { agentHookConfigs, protectedFromAgents } from "../core/agent/protected-paths.js";
 import type { Clock } from "../core/clock.js";
-import { isGovernancePath } from "../core/governance-files.js";
+import { isGovernancePath } from "../core/governance/governance-files.js";
 import type { Environment } from "../environment.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { CommandInput, CommandSpec } from "../commands/support/command.js";
-import { closestMatch } from "../core/closest-match.js";
+import { closestMatch } from "../core/text/closest-match.js";
 import { UsageError } from "../errors.js";
 import { usage } from "./help.js";
 

@@ -1,4 +1,4 @@
-import { closestMatch } from "../core/closest-match.js";
+import { closestMatch } from "../core/text/closest-match.js";
 import type { Environment } from "../environment.js";
 import { ExitCode, UsageError } from "../errors.js";
 import type { CommandInput } from "./support/command.js";

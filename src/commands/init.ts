@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { systemClock } from "../clock.js";
 import { isoSeconds } from "../core/clock.js";
-import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../core/governance/governance-files.js";
 import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { isInside } from "../fs/is-inside.js";

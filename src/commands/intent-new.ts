@@ -1,7 +1,7 @@
 import { systemClock } from "../clock.js";
 import { IntentId } from "../core/config/intents-schema.js";
 import { ScopePattern } from "../core/config/scope-pattern.js";
-import { newIntentStatuses } from "../core/intent-lifecycle.js";
+import { newIntentStatuses } from "../core/intent/intent-lifecycle.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { prepareNewIntent } from "../governance/intent-lifecycle.js";

@@ -1,7 +1,7 @@
 import { systemClock } from "../clock.js";
-import { selectableIntents } from "../core/governance.js";
-import { intentsFilePath } from "../core/governance-files.js";
-import { intentContext } from "../core/intent-context.js";
+import { selectableIntents } from "../core/governance/governance.js";
+import { intentsFilePath } from "../core/governance/governance-files.js";
+import { intentContext } from "../core/intent/intent-context.js";
 import { ExitCode, IntentguardError, RefusedError, UsageError } from "../errors.js";
 import { locateRepo } from "../git/repo.js";
 import { currentGovernance } from "../governance/current-governance.js";

@@ -1,4 +1,4 @@
-import { type IntentContext, intentContext } from "../core/intent-context.js";
+import { type IntentContext, intentContext } from "../core/intent/intent-context.js";
 import { ExitCode } from "../errors.js";
 import { judgeStaged } from "../gate/judge-staged.js";
 import { locateRepo } from "../git/repo.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { intentMapPath } from "../core/governance-files.js";
+import { intentMapPath } from "../core/governance/governance-files.js";
 import { mapIntents } from "../core/trace/intent-map.js";
 import { ExitCode } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";

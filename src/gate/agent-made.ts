@@ -1,6 +1,6 @@
-import type { AgentProcess } from "../core/agent-environment.js";
+import type { AgentProcess } from "../core/agent/agent-environment.js";
+import type { Trailer } from "../core/commit/trailers.js";
 import { contributorTrailers, resolveContributor } from "../core/trace/contributor.js";
-import type { Trailer } from "../core/trailers.js";
 
 /** An agent makes a change: which, and what declares it. */
 export interface AgentMade {
@@ -12,7 +12,7 @@ export interface AgentMade {
  * Whether an agent made a commit, as it declares it: its trailers, read as its trace record reads
  * them (Contributor-*, or an AI's known Co-authored-by), or any `Contributor-Type: AI` among them
  * (a HUMAN before it does not make it a person's); or, for a commit made here, the environment it
- * is committed from (INTENTGUARD_* or an agent's own variable: core/agent-environment.ts). These
+ * is committed from (INTENTGUARD_* or an agent's own variable: core/agent/agent-environment.ts). These
  * are declarations: CI and the server see only the trailers.
  */
 export function agentMade(

@@ -1,5 +1,5 @@
 import { type Clock, epochSeconds } from "../core/clock.js";
-import type { Governance } from "../core/governance.js";
+import type { Governance } from "../core/governance/governance.js";
 import {
   judgeGovernanceSignature,
   type SignatureDue,

@@ -1,4 +1,4 @@
-import { intentsFilePath } from "../core/governance-files.js";
+import { intentsFilePath } from "../core/governance/governance-files.js";
 import { lastCommitTouching } from "../git/revisions.js";
 import { type GovernanceSnapshot, snapshotFromGit } from "../governance/governance-snapshot.js";
 

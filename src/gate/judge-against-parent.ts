@@ -1,7 +1,7 @@
-import type { FileChange } from "../core/file-change.js";
-import type { Governance } from "../core/governance.js";
-import { isGovernancePath } from "../core/governance-files.js";
-import type { ResolvedRequest } from "../core/intent-request.js";
+import type { FileChange } from "../core/commit/file-change.js";
+import type { Governance } from "../core/governance/governance.js";
+import { isGovernancePath } from "../core/governance/governance-files.js";
+import type { ResolvedRequest } from "../core/intent/intent-request.js";
 import { onlyAddsGrantRequests } from "../core/judge/grant-requests-only.js";
 import { judgeChange } from "../core/judge/judge-change.js";
 import type { AgentRulesChange, GovernanceLeft } from "../core/judge/rules/rule.js";

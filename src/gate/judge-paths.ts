@@ -1,7 +1,7 @@
 import { lstatSync } from "node:fs";
 import path from "node:path";
-import type { FileChange } from "../core/file-change.js";
-import { resolveIntentRequest } from "../core/intent-request.js";
+import type { FileChange } from "../core/commit/file-change.js";
+import { resolveIntentRequest } from "../core/intent/intent-request.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { Environment } from "../environment.js";
 import { ExitCode, FailureError } from "../errors.js";

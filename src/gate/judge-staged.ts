@@ -1,6 +1,6 @@
-import type { FileChange } from "../core/file-change.js";
-import type { Governance } from "../core/governance.js";
-import { type IntentRequest, resolveIntentRequest } from "../core/intent-request.js";
+import type { FileChange } from "../core/commit/file-change.js";
+import type { Governance } from "../core/governance/governance.js";
+import { type IntentRequest, resolveIntentRequest } from "../core/intent/intent-request.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { Environment } from "../environment.js";
 import { GitError } from "../errors.js";

@@ -1,4 +1,4 @@
-import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../core/governance/governance-files.js";
 import { type ChangeToJudge, judgeChange } from "../core/judge/judge-change.js";
 import type { VerdictNote } from "../core/judge/verdict.js";
 import type { Repo } from "../git/repo.js";

@@ -1,4 +1,4 @@
-import { objectIdSource } from "../core/object-id.js";
+import { objectIdSource } from "../core/commit/object-id.js";
 import { type RunningGit, startGit, streamGit } from "./exec.js";
 
 /** The line `cat-file --batch` answers a found object with: "<id> <type> <size>". */

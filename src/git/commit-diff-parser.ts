@@ -1,7 +1,7 @@
-import { type FileChange, pathKey } from "../core/file-change.js";
+import { type FileChange, pathKey } from "../core/commit/file-change.js";
+import { parseTrailerLines } from "../core/commit/trailers.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { type LineRange, RangeHasher } from "../core/trace/range-hash.js";
-import { parseTrailerLines } from "../core/trailers.js";
 import { fileChangeFromRaw } from "./raw-diff-parser.js";
 import { pathFromBytes, pathFromLatin1 } from "./repo-path.js";
 import { unquotePath } from "./unquote-path.js";

@@ -1,10 +1,10 @@
+import { isObjectId } from "../core/commit/object-id.js";
 import {
   type CommitSignature,
   type SignatureFacts,
   type SignatureStatus,
   signatureStatuses,
 } from "../core/judge/governance-signature.js";
-import { isObjectId } from "../core/object-id.js";
 import { runGit } from "./exec.js";
 
 /**

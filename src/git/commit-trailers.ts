@@ -1,5 +1,5 @@
-import { isObjectId } from "../core/object-id.js";
-import { parseTrailerLines, type Trailer } from "../core/trailers.js";
+import { isObjectId } from "../core/commit/object-id.js";
+import { parseTrailerLines, type Trailer } from "../core/commit/trailers.js";
 import { runGit } from "./exec.js";
 
 /** The `git log` format whose `-z` output parseLogTrailers reads. */

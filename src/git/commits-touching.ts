@@ -1,4 +1,4 @@
-import type { Trailer } from "../core/trailers.js";
+import type { Trailer } from "../core/commit/trailers.js";
 import { parseLogTrailers, trailersFormat } from "./commit-trailers.js";
 import { runGit } from "./exec.js";
 import { startsLikeOption } from "./revisions.js";

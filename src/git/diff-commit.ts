@@ -1,4 +1,4 @@
-import type { FileChange } from "../core/file-change.js";
+import type { FileChange } from "../core/commit/file-change.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { CommitDiffParser, commitHeaderFields, commitHeaderFormat } from "./commit-diff-parser.js";
 import { streamGit } from "./exec.js";

@@ -1,4 +1,4 @@
-import type { FileChange } from "../core/file-change.js";
+import type { FileChange } from "../core/commit/file-change.js";
 import { gitText, streamGit } from "./exec.js";
 import { RawDiffParser } from "./raw-diff-parser.js";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { isObjectId } from "../core/object-id.js";
+import { isObjectId } from "../core/commit/object-id.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import type { Repo } from "./repo.js";
 

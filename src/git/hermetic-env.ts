@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { agentVariables } from "../core/agent-environment.js";
+import { agentVariables } from "../core/agent/agent-environment.js";
 
 export interface Identity {
   name: string;

@@ -1,4 +1,4 @@
-import { intentsFilePath, rulesFilePaths } from "../core/governance-files.js";
+import { intentsFilePath, rulesFilePaths } from "../core/governance/governance-files.js";
 import { gitText } from "./exec.js";
 import { readObjects } from "./read-objects.js";
 import { startsLikeOption } from "./revisions.js";

@@ -1,4 +1,4 @@
-import { isObjectId } from "../core/object-id.js";
+import { isObjectId } from "../core/commit/object-id.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import type { Repo } from "./repo.js";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type Clock, epochSeconds } from "../core/clock.js";
-import { isObjectId } from "../core/object-id.js";
+import { isObjectId } from "../core/commit/object-id.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { GitError, IntentguardError } from "../errors.js";
 import { announceLockWait, withFileLock } from "../fs/file-lock.js";

@@ -1,4 +1,4 @@
-import type { ChangeOperation, FileChange } from "../core/file-change.js";
+import type { ChangeOperation, FileChange } from "../core/commit/file-change.js";
 import { pathFromLatin1 } from "./repo-path.js";
 
 /** An all-zero object ID or mode means "absent" in raw diff output. */

@@ -1,4 +1,4 @@
-import { isObjectId } from "../core/object-id.js";
+import { isObjectId } from "../core/commit/object-id.js";
 import { GitError } from "../errors.js";
 import { gitText, runGit } from "./exec.js";
 

@@ -1,12 +1,12 @@
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { isCachedGovernance } from "../core/cached-governance.js";
 import type { ConfigProblem } from "../core/config/config-problem.js";
 import { defaultPolicy } from "../core/config/default-policy.js";
 import type { IntentsFile } from "../core/config/intents-schema.js";
 import type { Policy } from "../core/config/policy-schema.js";
-import type { Governance } from "../core/governance.js";
-import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { isCachedGovernance } from "../core/governance/cached-governance.js";
+import type { Governance } from "../core/governance/governance.js";
+import { intentsFilePath, policyFilePath } from "../core/governance/governance-files.js";
 import { appendAll } from "../core/unbounded-arrays.js";
 import { ConfigError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
@@ -25,7 +25,7 @@ const cacheEntriesKept = 32;
  * (2: scope globs compiled to segments instead of picomatch regular expressions, and denyFolded;
  * 3: the policy's governance and paths sections),
  * so an entry an earlier layout wrote is never read, even by a build that kept the version number.
- * A change of shape is a type error in src/core/cached-governance.ts until its check follows:
+ * A change of shape is a type error in src/core/governance/cached-governance.ts until its check follows:
  * raise this number in the same change.
  */
 const cacheFormat = 3;
@@ -86,7 +86,7 @@ async function parseGovernance(
 ): Promise<Governance> {
   const [{ parseConfig }, { compileGovernance }, intentsSchema, policySchema] = await Promise.all([
     import("../core/config/parse-config.js"),
-    import("../core/compile-governance.js"),
+    import("../core/governance/compile-governance.js"),
     import("../core/config/intents-schema.js"),
     import("../core/config/policy-schema.js"),
   ]);

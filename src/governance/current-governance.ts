@@ -1,4 +1,4 @@
-import type { Governance } from "../core/governance.js";
+import type { Governance } from "../core/governance/governance.js";
 import type { Repo } from "../git/repo.js";
 import { compileSnapshot } from "./compile-snapshot.js";
 import {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../core/governance/governance-files.js";
 import { ConfigError } from "../errors.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import { type GitObject, readObjects } from "../git/read-objects.js";

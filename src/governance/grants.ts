@@ -117,7 +117,7 @@ function validPattern(raw: string): string {
  * Records a person's approval of a grant: `by` is git's committer e-mail here (user.email, or
  * GIT_COMMITTER_EMAIL), which must be one of the
  * policy's approvers when it lists them, and never the intent's assigned agent, nor any agent
- * the environment says runs this (core/agent-environment.ts); the signature binds the approval
+ * the environment says runs this (core/agent/agent-environment.ts); the signature binds the approval
  * to the grant's paths.
  */
 export async function approveGrant(

@@ -5,7 +5,7 @@ import {
   type LifecycleAction,
   type newIntentStatuses,
   type TransitionJudgement,
-} from "../core/intent-lifecycle.js";
+} from "../core/intent/intent-lifecycle.js";
 import { largest } from "../core/unbounded-arrays.js";
 import { ExitCode, FailureError } from "../errors.js";
 import { type FieldValue, IntentsSourceEdit, type SavedEdit } from "./intent-source-edit.js";

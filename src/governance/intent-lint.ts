@@ -6,8 +6,8 @@ import { defaultPolicy } from "../core/config/default-policy.js";
 import { Intent } from "../core/config/intents-schema.js";
 import { parseConfig } from "../core/config/parse-config.js";
 import { Policy } from "../core/config/policy-schema.js";
-import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
-import { closedStatuses } from "../core/intent-lifecycle.js";
+import { intentsFilePath, policyFilePath } from "../core/governance/governance-files.js";
+import { closedStatuses } from "../core/intent/intent-lifecycle.js";
 import { keyPosition } from "../core/lint/key-position.js";
 import {
   type LintDraft,

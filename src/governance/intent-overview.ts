@@ -1,5 +1,5 @@
 import type { Intent } from "../core/config/intents-schema.js";
-import type { Governance } from "../core/governance.js";
+import type { Governance } from "../core/governance/governance.js";
 import type { GrantState } from "../core/scope/effective-scope.js";
 import { creditOf } from "../core/trace/commit-credit.js";
 import { ExitCode, FailureError } from "../errors.js";

@@ -4,7 +4,7 @@ import type { Document } from "yaml";
 import type { Clock } from "../core/clock.js";
 import { IntentsFile, type IntentsFile as IntentsFileType } from "../core/config/intents-schema.js";
 import { parseConfig } from "../core/config/parse-config.js";
-import { intentsFilePath } from "../core/governance-files.js";
+import { intentsFilePath } from "../core/governance/governance-files.js";
 import { appendAll } from "../core/unbounded-arrays.js";
 import { ConfigError, ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { shellQuote } from "../core/shell-quote.js";
+import { shellQuote } from "../core/text/shell-quote.js";
 import type { Repo } from "../git/repo.js";
 import { packageDirInRepo, packageRoot } from "./package-root.js";
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { huskyLauncherName } from "../core/install-layout.js";
-import { shellQuote } from "../core/shell-quote.js";
+import { shellQuote } from "../core/text/shell-quote.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { addGitConfigValue, removeGitConfigValue } from "../git/config.js";

@@ -1,4 +1,4 @@
-import { shellQuote } from "../core/shell-quote.js";
+import { shellQuote } from "../core/text/shell-quote.js";
 
 /**
  * Where a hook file finds the package's shims, as sh setting `$ig_hooks_dir`. A committed file

@@ -1,4 +1,4 @@
-import { shellQuote } from "../core/shell-quote.js";
+import { shellQuote } from "../core/text/shell-quote.js";
 import { landingOnly } from "./launch-script.js";
 
 /** How a hook file in the linked work trees' folder is recognised as ours. */

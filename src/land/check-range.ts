@@ -10,7 +10,7 @@ import {
   verdictFindings,
 } from "../core/check/range-check.js";
 import type { Clock } from "../core/clock.js";
-import { intentsFilePath } from "../core/governance-files.js";
+import { intentsFilePath } from "../core/governance/governance-files.js";
 import type { SignatureTime } from "../core/judge/governance-signature.js";
 import { landingRules } from "../core/judge/landing-findings.js";
 import type { Finding } from "../core/judge/verdict.js";

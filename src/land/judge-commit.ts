@@ -1,12 +1,12 @@
-import type { FileChange } from "../core/file-change.js";
-import type { Governance } from "../core/governance.js";
-import { intentsFilePath, policyFilePath } from "../core/governance-files.js";
+import type { FileChange } from "../core/commit/file-change.js";
+import { intentTrailer, trailerValues } from "../core/commit/trailers.js";
+import type { Governance } from "../core/governance/governance.js";
+import { intentsFilePath, policyFilePath } from "../core/governance/governance-files.js";
 import { resolveCommitIntent } from "../core/judge/commit-intent.js";
 import type { SignatureDue } from "../core/judge/governance-signature.js";
 import type { Verdict } from "../core/judge/verdict.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { contributorTrailers } from "../core/trace/contributor.js";
-import { intentTrailer, trailerValues } from "../core/trailers.js";
 import type { Environment } from "../environment.js";
 import { agentMade } from "../gate/agent-made.js";
 import { governanceSignatureDue } from "../gate/governance-signatures.js";

@@ -1,7 +1,7 @@
 import type { Clock } from "../core/clock.js";
-import type { FileChange } from "../core/file-change.js";
-import type { Governance } from "../core/governance.js";
-import { intentsFilePath } from "../core/governance-files.js";
+import type { FileChange } from "../core/commit/file-change.js";
+import type { Governance } from "../core/governance/governance.js";
+import { intentsFilePath } from "../core/governance/governance-files.js";
 import type { SignatureTime } from "../core/judge/governance-signature.js";
 import {
   adoptionRepeatedFinding,

@@ -1,5 +1,5 @@
-import type { FileChange } from "../core/file-change.js";
-import { intentsFilePath } from "../core/governance-files.js";
+import type { FileChange } from "../core/commit/file-change.js";
+import { intentsFilePath } from "../core/governance/governance-files.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { diffTrees } from "../git/diff-commit.js";
 import { readObjects } from "../git/read-objects.js";

@@ -1,4 +1,4 @@
-import { rulesFilePaths } from "../core/governance-files.js";
+import { rulesFilePaths } from "../core/governance/governance-files.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { ConfigError } from "../errors.js";
 import type { CatFileSession } from "../git/cat-file-batch.js";

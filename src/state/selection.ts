@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { type Clock, isoMillis } from "../core/clock.js";
-import { intentIdPattern } from "../core/intent-id.js";
+import { intentIdPattern } from "../core/intent/intent-id.js";
 import { ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { fileSystemError } from "../fs/fs-error.js";

@@ -1,4 +1,5 @@
-import { intentsFilePath } from "../core/governance-files.js";
+import type { Trailer } from "../core/commit/trailers.js";
+import { intentsFilePath } from "../core/governance/governance-files.js";
 import {
   type AttributionFacts,
   attributeLines,
@@ -11,7 +12,6 @@ import { contentHash, lineHash } from "../core/trace/range-hash.js";
 import { rangeContributor } from "../core/trace/record-contributors.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
 import { isTrivialLine, type RecordedLine } from "../core/trace/recorded-runs.js";
-import type { Trailer } from "../core/trailers.js";
 import { ExitCode, FailureError, GitError, IntentguardError } from "../errors.js";
 import { type BlamedLine, type BlameOptions, blameFile } from "../git/blame.js";
 import { CatFileSession, type ObjectSink } from "../git/cat-file-batch.js";

@@ -1,5 +1,5 @@
-import type { FileChange } from "../core/file-change.js";
-import { pathKey } from "../core/file-change.js";
+import type { FileChange } from "../core/commit/file-change.js";
+import { pathKey } from "../core/commit/file-change.js";
 import type { AttributedRange } from "../core/trace/build-record.js";
 import { type CarriedRun, splitRange } from "../core/trace/carried-ranges.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";

@@ -1,5 +1,5 @@
 import type { CommitRangeFailure } from "../core/failure/commit-range-failure.js";
-import { intentsFilePath } from "../core/governance-files.js";
+import { intentsFilePath } from "../core/governance/governance-files.js";
 import { ExitCode, FailureError, GitError } from "../errors.js";
 import { isAncestor } from "../git/history-bounds.js";
 import {

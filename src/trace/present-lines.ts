@@ -1,4 +1,4 @@
-import { isGovernancePath } from "../core/governance-files.js";
+import { isGovernancePath } from "../core/governance/governance-files.js";
 import type { BlamedInput } from "../core/trace/attribute-lines.js";
 import { lineContributor } from "../core/trace/attribute-lines.js";
 import type { LineContributor } from "../core/trace/blame-line.js";

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { type Clock, isoMillis } from "../core/clock.js";
-import { pathKey } from "../core/file-change.js";
-import type { Governance } from "../core/governance.js";
+import { pathKey } from "../core/commit/file-change.js";
+import { intentTrailer, trailerValues } from "../core/commit/trailers.js";
+import type { Governance } from "../core/governance/governance.js";
 import { buildRecord } from "../core/trace/build-record.js";
 import { carryAttribution } from "../core/trace/carry-attribution.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { type ContributorEnvironment, resolveContributor } from "../core/trace/contributor.js";
 import { type ObservedByCommit, withObservedLines } from "../core/trace/observed-ranges.js";
 import type { TraceRecord } from "../core/trace/record-schema.js";
-import { intentTrailer, trailerValues } from "../core/trailers.js";
 import type { BlobDigest } from "../git/read-blobs.js";
 import { version } from "../version.js";
 import type { CarriedLines } from "./carry-lines.js";

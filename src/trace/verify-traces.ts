@@ -1,3 +1,4 @@
+import { intentTrailer, trailerValues } from "../core/commit/trailers.js";
 import { buildRecord } from "../core/trace/build-record.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { compareRecord } from "../core/trace/compare-record.js";
@@ -7,7 +8,6 @@ import { rangeContributor, sameContributor } from "../core/trace/record-contribu
 import { recordDigest } from "../core/trace/record-digest.js";
 import type { RangeEvidence, TracedRange, TraceRecord } from "../core/trace/record-schema.js";
 import { contentRunLength } from "../core/trace/recorded-runs.js";
-import { intentTrailer, trailerValues } from "../core/trailers.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
 import { listNotes } from "../git/notes.js";

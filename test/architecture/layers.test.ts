@@ -68,7 +68,7 @@ const ioModules =
   /^(node:)?(fs|fs\/promises|child_process|os|net|http|https|http2|dgram|cluster|readline|tty|worker_threads|process|dns)$/;
 
 /**
- * A use case states an expected failure as a fact (core/failure.ts), worded by
+ * A use case states an expected failure as a fact (core/failure/failure.ts), worded by
  * src/report/failure/failure-text.ts at the edge: a typed error thrown with a sentence is wording in
  * a use case.
  */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { FileChange } from "../../src/core/file-change.js";
+import type { FileChange } from "../../src/core/commit/file-change.js";
 import { RawDiffParser } from "../../src/git/raw-diff-parser.js";
 import { pushInChunks } from "../support/chunks.js";
 

@@ -3,7 +3,7 @@ import { rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { LifecycleAction } from "../../src/core/intent-lifecycle.js";
+import type { LifecycleAction } from "../../src/core/intent/intent-lifecycle.js";
 import { IntentguardError, wordFailuresWith } from "../../src/errors.js";
 import {
   type NewIntentInput,

@@ -1,4 +1,4 @@
-import type { FileChange } from "../../src/core/file-change.js";
+import type { FileChange } from "../../src/core/commit/file-change.js";
 
 /** A FileChange as the judge sees it: a path, an operation and, for renames, the old path. */
 export function fileChange(

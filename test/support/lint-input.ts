@@ -2,7 +2,7 @@ import { LineCounter, parseDocument } from "yaml";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import { Intent } from "../../src/core/config/intents-schema.js";
 import type { Policy } from "../../src/core/config/policy-schema.js";
-import { closedStatuses } from "../../src/core/intent-lifecycle.js";
+import { closedStatuses } from "../../src/core/intent/intent-lifecycle.js";
 import { keyPosition } from "../../src/core/lint/key-position.js";
 import type { LintInput, WorkTreeSelection } from "../../src/core/lint/rules/rule.js";
 

@@ -1,9 +1,12 @@
-import { compileGovernance } from "../../src/core/compile-governance.js";
+import type { FileChange } from "../../src/core/commit/file-change.js";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import { IntentsFile } from "../../src/core/config/intents-schema.js";
 import type { Policy } from "../../src/core/config/policy-schema.js";
-import type { FileChange } from "../../src/core/file-change.js";
-import { type IntentDeclarations, resolveIntentRequest } from "../../src/core/intent-request.js";
+import { compileGovernance } from "../../src/core/governance/compile-governance.js";
+import {
+  type IntentDeclarations,
+  resolveIntentRequest,
+} from "../../src/core/intent/intent-request.js";
 import type { RuleInput } from "../../src/core/judge/rules/rule.js";
 import { touchedPaths } from "../../src/core/judge/touched-paths.js";
 import { pathPolicy } from "../../src/core/scope/path-policy.js";

@@ -12,7 +12,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentVariables } from "../../src/core/agent-environment.js";
+import { agentVariables } from "../../src/core/agent/agent-environment.js";
 import { hermeticGitEnv } from "../../src/git/hermetic-env.js";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { agentProcessOf, agentVariables } from "../../src/core/agent-environment.js";
+import { agentProcessOf, agentVariables } from "../../src/core/agent/agent-environment.js";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import type { Intent } from "../../src/core/config/intents-schema.js";
-import type { Governance } from "../../src/core/governance.js";
+import type { Governance } from "../../src/core/governance/governance.js";
 import { onlyAddsGrantRequests } from "../../src/core/judge/grant-requests-only.js";
 
 const intent: Intent = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compileGovernance } from "../../src/core/compile-governance.js";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import { IntentsFile } from "../../src/core/config/intents-schema.js";
 import type { Policy } from "../../src/core/config/policy-schema.js";
+import { compileGovernance } from "../../src/core/governance/compile-governance.js";
 import type { AllowedSigner } from "../../src/core/judge/allowed-signers.js";
 import {
   approvalsAdded,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveIntentRequest } from "../../src/core/intent-request.js";
+import { resolveIntentRequest } from "../../src/core/intent/intent-request.js";
 
 describe("resolveIntentRequest", () => {
   it("takes the first declared of flag, environment, trailer, selection", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { compileGovernance } from "../../src/core/compile-governance.js";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import { IntentsFile } from "../../src/core/config/intents-schema.js";
 import type { Policy } from "../../src/core/config/policy-schema.js";
-import { resolveIntentRequest } from "../../src/core/intent-request.js";
+import { compileGovernance } from "../../src/core/governance/compile-governance.js";
+import { resolveIntentRequest } from "../../src/core/intent/intent-request.js";
 import { type ChangeToJudge, judgeChange } from "../../src/core/judge/judge-change.js";
 import type { Verdict } from "../../src/core/judge/verdict.js";
 import { pathPolicy } from "../../src/core/scope/path-policy.js";

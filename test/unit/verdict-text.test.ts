@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compileGovernance } from "../../src/core/compile-governance.js";
 import { defaultPolicy } from "../../src/core/config/default-policy.js";
 import { IntentsFile } from "../../src/core/config/intents-schema.js";
-import { resolveIntentRequest } from "../../src/core/intent-request.js";
+import { compileGovernance } from "../../src/core/governance/compile-governance.js";
+import { resolveIntentRequest } from "../../src/core/intent/intent-request.js";
 import { judgeChange } from "../../src/core/judge/judge-change.js";
 import { plainStyle } from "../../src/report/text/style.js";
 import { formatTransactionReport } from "../../src/report/verdict/transaction.js";

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { systemClock } from "../../clock.js";
+import { isObjectId } from "../../core/commit/object-id.js";
 import type { RefusedCommand } from "../../core/judge/verdict.js";
-import { isObjectId } from "../../core/object-id.js";
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { locateHookRepo, type Repo } from "../../git/repo.js";

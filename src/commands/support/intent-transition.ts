@@ -1,5 +1,5 @@
 import { systemClock } from "../../clock.js";
-import type { LifecycleAction } from "../../core/intent-lifecycle.js";
+import type { LifecycleAction } from "../../core/intent/intent-lifecycle.js";
 import { ExitCode, UsageError } from "../../errors.js";
 import { locateRepo } from "../../git/repo.js";
 import { prepareStatusChange } from "../../governance/intent-lifecycle.js";

@@ -1,4 +1,4 @@
-import type { IntentContext } from "../intent-context.js";
+import type { IntentContext } from "../intent/intent-context.js";
 import type { Verdict } from "../judge/verdict.js";
 import type { AgentDialect, AgentEvent } from "./agent-event.js";
 import type { ProtectedKind } from "./protected-paths.js";

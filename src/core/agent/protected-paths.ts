@@ -1,4 +1,4 @@
-import { isGovernancePath } from "../governance-files.js";
+import { isGovernancePath } from "../governance/governance-files.js";
 
 /**
  * Where each agent reads its hooks from (the project's files): an agent that could write these

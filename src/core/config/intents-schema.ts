@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intentIdPattern } from "../intent-id.js";
+import { intentIdPattern } from "../intent/intent-id.js";
 import { nonEmptyString } from "./non-empty-string.js";
 import { ScopePattern } from "./scope-pattern.js";
 

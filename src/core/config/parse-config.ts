@@ -1,6 +1,6 @@
 import type { Document, LineCounter } from "yaml";
 import type { z } from "zod";
-import { closestMatch } from "../closest-match.js";
+import { closestMatch } from "../text/closest-match.js";
 import type { ConfigProblem } from "./config-problem.js";
 
 export type ParsedConfig<T> = { ok: true; value: T } | { ok: false; problems: ConfigProblem[] };

@@ -1,4 +1,4 @@
-import { type ResolvedRequest, resolveIntentRequest } from "../intent-request.js";
+import { type ResolvedRequest, resolveIntentRequest } from "../intent/intent-request.js";
 
 /**
  * The intent a commit that already exists serves: its own `Intent:` trailer, and nothing else —

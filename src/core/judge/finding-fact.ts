@@ -1,5 +1,5 @@
 import type { IntentStatus } from "../config/intents-schema.js";
-import type { IntentConflict, IntentSource } from "../intent-request.js";
+import type { IntentConflict, IntentSource } from "../intent/intent-request.js";
 
 /**
  * What a finding found, as data: src/report/verdict/finding-text.ts words each kind, so no

@@ -1,5 +1,5 @@
 import type { Intent } from "../config/intents-schema.js";
-import type { Governance } from "../governance.js";
+import type { Governance } from "../governance/governance.js";
 import { type AllowedSigner, signerValidityAt } from "./allowed-signers.js";
 import type { ApprovalAdded, SignatureFact } from "./finding-fact.js";
 import type { Advice, Finding, Verdict } from "./verdict.js";

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Intent } from "../config/intents-schema.js";
-import type { Governance } from "../governance.js";
+import type { Governance } from "../governance/governance.js";
 
 /**
  * Whether a rules change only asks for scope: every intent as it was but for grants appended to

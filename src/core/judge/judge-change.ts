@@ -1,7 +1,7 @@
-import type { FileChange } from "../file-change.js";
-import type { Governance } from "../governance.js";
-import { intentMapPath } from "../governance-files.js";
-import type { IntentRequest, ResolvedRequest } from "../intent-request.js";
+import type { FileChange } from "../commit/file-change.js";
+import type { Governance } from "../governance/governance.js";
+import { intentMapPath } from "../governance/governance-files.js";
+import type { IntentRequest, ResolvedRequest } from "../intent/intent-request.js";
 import { type PathPolicy, pathPolicy } from "../scope/path-policy.js";
 import { agentGovernance } from "./rules/agent-governance.js";
 import { assignedAgent } from "./rules/assigned-agent.js";

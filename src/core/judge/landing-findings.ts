@@ -1,4 +1,4 @@
-import { intentsFilePath, policyFilePath } from "../governance-files.js";
+import { intentsFilePath, policyFilePath } from "../governance/governance-files.js";
 import type { RulesConflict } from "../land/rules-merge.js";
 import type { RepeatedAdoption } from "./finding-fact.js";
 import type { Finding, FixedRule } from "./verdict.js";

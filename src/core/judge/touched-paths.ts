@@ -1,5 +1,5 @@
-import type { FileChange } from "../file-change.js";
-import { isGovernancePath } from "../governance-files.js";
+import type { FileChange } from "../commit/file-change.js";
+import { isGovernancePath } from "../governance/governance-files.js";
 import type { PathVerdict } from "./verdict.js";
 
 /** Every touched path as a verdict to fill in, split into rules files and the rest. */

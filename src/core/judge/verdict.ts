@@ -1,7 +1,7 @@
+import type { ChangeOperation } from "../commit/file-change.js";
 import type { IntentStatus } from "../config/intents-schema.js";
 import type { RuleName } from "../config/policy-schema.js";
-import type { ChangeOperation } from "../file-change.js";
-import type { IntentSource } from "../intent-request.js";
+import type { IntentSource } from "../intent/intent-request.js";
 import type { GrantState, PatternOrigin } from "../scope/effective-scope.js";
 import type { FindingFact } from "./finding-fact.js";
 

@@ -1,4 +1,4 @@
-import { intentTrailer, type Trailer, trailerValues } from "../trailers.js";
+import { intentTrailer, type Trailer, trailerValues } from "../commit/trailers.js";
 import type {
   AttributedLine,
   AttributionSource,

@@ -1,5 +1,5 @@
+import { type ChangeOperation, type FileChange, pathKey } from "../commit/file-change.js";
 import type { Intent } from "../config/intents-schema.js";
-import { type ChangeOperation, type FileChange, pathKey } from "../file-change.js";
 import type { CommitDiff } from "./commit-diff.js";
 import type { Contributor } from "./contributor.js";
 import type { LineRange } from "./range-hash.js";

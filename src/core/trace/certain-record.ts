@@ -1,4 +1,4 @@
-import { isObjectId } from "../object-id.js";
+import { isObjectId } from "../commit/object-id.js";
 import type { TraceRecord } from "./record-schema.js";
 
 /**

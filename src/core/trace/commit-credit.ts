@@ -1,4 +1,4 @@
-import { isGovernanceOnly } from "../governance-files.js";
+import { isGovernanceOnly } from "../governance/governance-files.js";
 import type { TraceRecord } from "./record-schema.js";
 
 /**

@@ -1,5 +1,5 @@
-import type { FileChange } from "../file-change.js";
-import type { Trailer } from "../trailers.js";
+import type { FileChange } from "../commit/file-change.js";
+import type { Trailer } from "../commit/trailers.js";
 import type { LineRange } from "./range-hash.js";
 
 /** A commit as a trace record needs it: identity, parents, author and trailers. */

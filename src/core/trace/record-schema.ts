@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { objectIdSource } from "../object-id.js";
+import { objectIdSource } from "../commit/object-id.js";
 import { recordVersion } from "./record-version.js";
 
 const sha256 = z

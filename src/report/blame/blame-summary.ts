@@ -1,4 +1,4 @@
-import { isGovernancePath } from "../../core/governance-files.js";
+import { isGovernancePath } from "../../core/governance/governance-files.js";
 import type { Confidence, FileBlame, LineContributor } from "../../core/trace/blame-line.js";
 import { confidenceOrder, contributorKey } from "../../core/trace/blame-runs.js";
 import { largest } from "../../core/unbounded-arrays.js";

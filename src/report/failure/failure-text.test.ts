@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Failure } from "../../core/failure.js";
+import type { Failure } from "../../core/failure/failure.js";
 import { ExitCode, FailureError, wordFailuresWith } from "../../errors.js";
 import { failureText } from "./failure-text.js";
 

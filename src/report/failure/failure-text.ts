@@ -1,4 +1,4 @@
-import type { Failure } from "../../core/failure.js";
+import type { Failure } from "../../core/failure/failure.js";
 import { grantRefusalText, grantSelectionText } from "../intent/grant-report.js";
 import { transitionRefusedText } from "../intent/intent-lifecycle.js";
 import { knownIntentsText, unknownIntentMessage } from "../intent/unknown-intent.js";

@@ -1,5 +1,5 @@
 import type { GateFailure } from "../../core/failure/gate-failure.js";
-import { intentsFilePath } from "../../core/governance-files.js";
+import { intentsFilePath } from "../../core/governance/governance-files.js";
 
 /** The words for a judgement that cannot start. */
 export function gateFailureText(failure: GateFailure, command: string): string {

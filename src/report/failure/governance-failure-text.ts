@@ -1,5 +1,5 @@
 import type { GovernanceFailure } from "../../core/failure/governance-failure.js";
-import { intentsFilePath, policyFilePath } from "../../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../../core/governance/governance-files.js";
 
 /** The words of a governance command's failure. */
 export function governanceFailureText(failure: GovernanceFailure, command: string): string {

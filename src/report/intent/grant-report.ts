@@ -1,5 +1,5 @@
 import type { Intent } from "../../core/config/intents-schema.js";
-import { intentsFilePath } from "../../core/governance-files.js";
+import { intentsFilePath } from "../../core/governance/governance-files.js";
 import type { GrantState } from "../../core/scope/effective-scope.js";
 import type { GrantRequestRefusal } from "../../core/scope/grant-request.js";
 import type { ReviewDecision } from "../../core/scope/review-decision.js";

@@ -1,4 +1,4 @@
-import type { IntentContext } from "../../core/intent-context.js";
+import type { IntentContext } from "../../core/intent/intent-context.js";
 import { appendAll } from "../../core/unbounded-arrays.js";
 import type { Style } from "../text/style.js";
 

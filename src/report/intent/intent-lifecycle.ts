@@ -1,7 +1,7 @@
 import type { IntentStatus } from "../../core/config/intents-schema.js";
-import { intentsFilePath } from "../../core/governance-files.js";
-import type { LifecycleAction, TransitionJudgement } from "../../core/intent-lifecycle.js";
-import { shellQuote } from "../../core/shell-quote.js";
+import { intentsFilePath } from "../../core/governance/governance-files.js";
+import type { LifecycleAction, TransitionJudgement } from "../../core/intent/intent-lifecycle.js";
+import { shellQuote } from "../../core/text/shell-quote.js";
 import type { NewIntent, StatusChange } from "../../governance/intent-lifecycle.js";
 import { printable } from "../text/messages.js";
 import type { Style } from "../text/style.js";

@@ -1,5 +1,5 @@
 import type { IntentStatus } from "../../core/config/intents-schema.js";
-import { intentsFilePath } from "../../core/governance-files.js";
+import { intentsFilePath } from "../../core/governance/governance-files.js";
 import { largest } from "../../core/unbounded-arrays.js";
 import { count } from "../text/count.js";
 import { printable } from "../text/messages.js";

@@ -1,5 +1,5 @@
 import type { Intent } from "../../core/config/intents-schema.js";
-import { intentsFilePath } from "../../core/governance-files.js";
+import { intentsFilePath } from "../../core/governance/governance-files.js";
 import { appendAll } from "../../core/unbounded-arrays.js";
 import type { GrantApproval } from "../../governance/intent-overview.js";
 import { count } from "../text/count.js";

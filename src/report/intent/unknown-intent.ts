@@ -1,5 +1,5 @@
-import { closestMatch } from "../../core/closest-match.js";
-import { intentsFilePath } from "../../core/governance-files.js";
+import { intentsFilePath } from "../../core/governance/governance-files.js";
+import { closestMatch } from "../../core/text/closest-match.js";
 
 /**
  * An intent ID nothing knows (`select`, `trace log --intent`): the closest known ID when one is

@@ -1,5 +1,5 @@
 import type { CheckRule, RangeCheck, RangeFinding } from "../../core/check/range-check.js";
-import { intentsFilePath } from "../../core/governance-files.js";
+import { intentsFilePath } from "../../core/governance/governance-files.js";
 import { rangeFindingText } from "../verdict/finding-with-fix.js";
 import { rangeCounts, ruleDescriptions, shortCommit } from "./check-range-shared.js";
 

@@ -1,6 +1,6 @@
-import { intentsFilePath, policyFilePath } from "../../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../../core/governance/governance-files.js";
 import { installCommand } from "../../core/install-layout.js";
-import { shellQuote } from "../../core/shell-quote.js";
+import { shellQuote } from "../../core/text/shell-quote.js";
 import type { FileAction } from "../../install/husky-hook-file.js";
 
 /** The files init created or kept, and what it did to package.json's prepare script. */

@@ -1,6 +1,6 @@
-import { intentsFilePath, policyFilePath } from "../../core/governance-files.js";
+import { intentsFilePath, policyFilePath } from "../../core/governance/governance-files.js";
 import type { Advice, IntentLabel, RefusedCommand, VerdictNote } from "../../core/judge/verdict.js";
-import { shellQuote } from "../../core/shell-quote.js";
+import { shellQuote } from "../../core/text/shell-quote.js";
 import { displayPath } from "../text/display-path.js";
 
 /** How many paths a suggested command or sentence names before it says "…". */

@@ -1,7 +1,7 @@
 import type { AgentDecision, HookAnswer } from "../../core/agent/agent-event.js";
 import type { AgentHookResult, AgentOutcome, WriteDenial } from "../../core/agent/agent-outcome.js";
 import type { ProtectedKind } from "../../core/agent/protected-paths.js";
-import type { IntentContext } from "../../core/intent-context.js";
+import type { IntentContext } from "../../core/intent/intent-context.js";
 import { formatIntentContext } from "../intent/intent-context.js";
 import { plainStyle } from "../text/style.js";
 import { formatVerdictText } from "./verdict-text.js";

@@ -1,6 +1,6 @@
 import type { RangeFindingFact, TraceProblem } from "../../core/check/range-check.js";
-import { intentsFilePath } from "../../core/governance-files.js";
-import type { IntentConflict, IntentSource } from "../../core/intent-request.js";
+import { intentsFilePath } from "../../core/governance/governance-files.js";
+import type { IntentConflict, IntentSource } from "../../core/intent/intent-request.js";
 import type {
   FindingFact,
   RepeatedAdoption,

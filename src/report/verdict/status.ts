@@ -1,5 +1,5 @@
-import type { IntentContext } from "../../core/intent-context.js";
-import type { IntentRequest } from "../../core/intent-request.js";
+import type { IntentContext } from "../../core/intent/intent-context.js";
+import type { IntentRequest } from "../../core/intent/intent-request.js";
 import type { Verdict } from "../../core/judge/verdict.js";
 import { formatIntentContext } from "../intent/intent-context.js";
 import type { Style } from "../text/style.js";

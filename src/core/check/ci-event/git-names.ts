@@ -1,4 +1,4 @@
-import { isNullObjectId, isObjectId } from "../../object-id.js";
+import { isNullObjectId, isObjectId } from "../../commit/object-id.js";
 
 /**
  * The names a CI event gives git: commit SHAs and branch names. Each is checked before git sees

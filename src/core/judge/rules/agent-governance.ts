@@ -1,4 +1,4 @@
-import { intentMapPath } from "../../governance-files.js";
+import { intentMapPath } from "../../governance/governance-files.js";
 import { type JudgeRule, severityOf, unique } from "./rule.js";
 
 /**

@@ -1,4 +1,4 @@
-import { intentsFilePath } from "../../governance-files.js";
+import { intentsFilePath } from "../../governance/governance-files.js";
 import type { JudgeRule } from "./rule.js";
 
 /**

@@ -1,4 +1,4 @@
-import { closestMatch } from "../../closest-match.js";
+import { closestMatch } from "../../text/closest-match.js";
 import { type JudgeRule, selectionAdvice } from "./rule.js";
 
 /** `intent_unknown` (fixed): the declared intent exists in the intents file as committed. */

@@ -1,8 +1,8 @@
+import type { FileChange } from "../../commit/file-change.js";
 import type { Intent } from "../../config/intents-schema.js";
 import type { RuleName } from "../../config/policy-schema.js";
-import type { FileChange } from "../../file-change.js";
-import { type Governance, selectableIntents } from "../../governance.js";
-import type { ResolvedRequest } from "../../intent-request.js";
+import { type Governance, selectableIntents } from "../../governance/governance.js";
+import type { ResolvedRequest } from "../../intent/intent-request.js";
 import type { PathPolicy } from "../../scope/path-policy.js";
 import type { TouchedPaths } from "../touched-paths.js";
 import type { Advice, Finding, IntentLabel, PathVerdict } from "../verdict.js";

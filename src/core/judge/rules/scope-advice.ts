@@ -1,5 +1,5 @@
 import type { Intent } from "../../config/intents-schema.js";
-import { type Governance, selectableIntents } from "../../governance.js";
+import { type Governance, selectableIntents } from "../../governance/governance.js";
 import { type GuardedAdmitter, guardedAdmitter, type PathPolicy } from "../../scope/path-policy.js";
 import type { Advice, RenamedPath } from "../verdict.js";
 import { label, type RuleInput, unique } from "./rule.js";

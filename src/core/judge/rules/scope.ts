@@ -1,5 +1,5 @@
 import type { Intent } from "../../config/intents-schema.js";
-import type { Governance } from "../../governance.js";
+import type { Governance } from "../../governance/governance.js";
 import type { GrantState } from "../../scope/effective-scope.js";
 import {
   type GuardedAdmission,

@@ -1,4 +1,4 @@
-import { contributorFromEnvironment } from "./trace/contributor.js";
+import { contributorFromEnvironment } from "../trace/contributor.js";
 
 /**
  * The environment variables coding agents set on the processes their tools start, as their

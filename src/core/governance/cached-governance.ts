@@ -1,14 +1,14 @@
-import type { Intent, IntentStatus } from "./config/intents-schema.js";
-import type { Policy, Severity } from "./config/policy-schema.js";
-import type { Governance } from "./governance.js";
-import type { CompiledPattern } from "./scope/compile-pattern.js";
+import type { Intent, IntentStatus } from "../config/intents-schema.js";
+import type { Policy, Severity } from "../config/policy-schema.js";
+import type { CompiledPattern } from "../scope/compile-pattern.js";
 import type {
   AllowPattern,
   EffectiveScope,
   GrantState,
   PatternOrigin,
-} from "./scope/effective-scope.js";
-import type { CompiledGlob, GlobSegment, GlobToken } from "./scope/glob.js";
+} from "../scope/effective-scope.js";
+import type { CompiledGlob, GlobSegment, GlobToken } from "../scope/glob.js";
+import type { Governance } from "./governance.js";
 
 /**
  * Whether a value read back from the compiled-governance cache has exactly the shape

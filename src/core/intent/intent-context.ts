@@ -1,5 +1,5 @@
-import type { Intent } from "./config/intents-schema.js";
-import type { Governance } from "./governance.js";
+import type { Intent } from "../config/intents-schema.js";
+import type { Governance } from "../governance/governance.js";
 
 /** What an agent or a person needs to know to work under an intent (`select`, `status`). */
 export interface IntentContext {

@@ -1,4 +1,4 @@
-import type { IntentStatus } from "./config/intents-schema.js";
+import type { IntentStatus } from "../config/intents-schema.js";
 
 /**
  * The intent lifecycle as data and one pure decision: which status moves the commands may make.

@@ -1,7 +1,7 @@
-import type { IntentsFile } from "./config/intents-schema.js";
-import type { Policy } from "./config/policy-schema.js";
+import type { IntentsFile } from "../config/intents-schema.js";
+import type { Policy } from "../config/policy-schema.js";
+import { type EffectiveScope, effectiveScope } from "../scope/effective-scope.js";
 import type { Governance } from "./governance.js";
-import { type EffectiveScope, effectiveScope } from "./scope/effective-scope.js";
 
 /** Compiles every intent's effective scope (the warm hook path reads it from the rules cache). */
 export function compileGovernance(

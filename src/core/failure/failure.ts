@@ -1,15 +1,15 @@
-import type { CiProblem } from "./check/ci-event/range-request.js";
-import type { RangeFailure } from "./check/range-failure.js";
-import type { Intent } from "./config/intents-schema.js";
-import type { CommitRangeFailure } from "./failure/commit-range-failure.js";
-import type { GateFailure } from "./failure/gate-failure.js";
-import type { GovernanceFailure } from "./failure/governance-failure.js";
-import type { InstallFailure } from "./failure/install-failure.js";
-import type { StoreFailure } from "./failure/store-failure.js";
-import type { TraceFailure } from "./failure/trace-failure.js";
-import type { LifecycleAction, TransitionJudgement } from "./intent-lifecycle.js";
-import type { GrantState } from "./scope/effective-scope.js";
-import type { GrantRequestRefusal } from "./scope/grant-request.js";
+import type { CiProblem } from "../check/ci-event/range-request.js";
+import type { RangeFailure } from "../check/range-failure.js";
+import type { Intent } from "../config/intents-schema.js";
+import type { LifecycleAction, TransitionJudgement } from "../intent/intent-lifecycle.js";
+import type { GrantState } from "../scope/effective-scope.js";
+import type { GrantRequestRefusal } from "../scope/grant-request.js";
+import type { CommitRangeFailure } from "./commit-range-failure.js";
+import type { GateFailure } from "./gate-failure.js";
+import type { GovernanceFailure } from "./governance-failure.js";
+import type { InstallFailure } from "./install-failure.js";
+import type { StoreFailure } from "./store-failure.js";
+import type { TraceFailure } from "./trace-failure.js";
 
 /**
  * An expected failure a use case states as facts: src/errors.ts's FailureError carries it,

@@ -1,6 +1,6 @@
-import type { Intent } from "./config/intents-schema.js";
-import type { Policy } from "./config/policy-schema.js";
-import type { EffectiveScope } from "./scope/effective-scope.js";
+import type { Intent } from "../config/intents-schema.js";
+import type { Policy } from "../config/policy-schema.js";
+import type { EffectiveScope } from "../scope/effective-scope.js";
 
 /**
  * The governance a change is judged by: the intents and the policy as one commit (or the index,
