@@ -59,9 +59,15 @@ export function readEnvironment(
   cwd: string = process.cwd(),
 ): Environment {
   const agent = env.INTENTGUARD_AGENT?.trim() || null;
+  let command: string | undefined;
   return {
     cwd,
-    command: commandHere(cwd),
+    // Looked up on first use: only a report that suggests a command needs it, and an allowed
+    // commit's hook prints none.
+    get command() {
+      command ??= commandHere(cwd);
+      return command;
+    },
     disabled: env.INTENTGUARD === "0",
     debug: env.INTENTGUARD_DEBUG === "1",
     intent: env.INTENTGUARD_INTENT,
