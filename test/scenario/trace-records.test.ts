@@ -69,12 +69,35 @@ describe("post-commit writes the trace record", () => {
       relative_path: "src/auth/session.ts",
       old_path: "src/auth/login.ts",
       ranges: [],
+      mutation_class: "AST_REFACTOR",
     });
     const blob = repo.git("rev-parse", "HEAD:src/auth/session.ts").trim();
     const content = repo.git("show", "HEAD:src/auth/session.ts");
     const sha = `sha256:${(await import("node:crypto")).createHash("sha256").update(content).digest("hex")}`;
     expect(file?.after).toEqual({ sha256: sha, mode: "100644", oid: blob });
     expect(file?.before).toEqual({ sha256: sha, mode: "100644", oid: blob });
+  });
+
+  it("classes an edit of configuration as INTENT_EVOLUTION and one of source code as AST_REFACTOR", async () => {
+    const repo = await createSelectedRepo();
+    repo.commitFile("src/auth/settings.yaml", "timeout: 5\n", "Add settings");
+    repo.write("src/auth/settings.yaml", "timeout: 50\n");
+    repo.write("src/auth/login.ts", "export const login = 3;\n");
+    repo.git("commit", "-qam", "Longer timeout");
+    const classes = (record: TraceRecord | undefined) =>
+      Object.fromEntries(
+        (record?.files ?? []).map((file) => [
+          file.relative_path,
+          [file.operation, file.mutation_class],
+        ]),
+      );
+    const [created] = noteRecords(repo, "HEAD~1");
+    const [edited] = noteRecords(repo);
+    expect(classes(created)).toEqual({ "src/auth/settings.yaml": ["create", "INTENT_EVOLUTION"] });
+    expect(classes(edited)).toEqual({
+      "src/auth/login.ts": ["modify", "AST_REFACTOR"],
+      "src/auth/settings.yaml": ["modify", "INTENT_EVOLUTION"],
+    });
   });
 
   it("records a commit that declares no intent with a null intent, and shows it", async () => {

@@ -2,6 +2,7 @@ import { type ChangeOperation, type FileChange, pathKey } from "../commit/file-c
 import type { Intent } from "../config/intents-schema.js";
 import type { CommitDiff } from "./commit-diff.js";
 import type { Contributor } from "./contributor.js";
+import { mutationClass } from "./mutation-class.js";
 import type { LineRange } from "./range-hash.js";
 import { sameContributor } from "./record-contributors.js";
 import type { RangeEvidence, TracedFileV2, TraceRecordV2 } from "./record-schema.js";
@@ -89,7 +90,7 @@ function tracedFile(
     after: side(input, change.newMode, change.newBlob),
     ...(sameContributor(contributor, input.contributor) ? {} : { contributor }),
     ranges: ranges.map((range) => ownContributor(range, contributor)),
-    mutation_class: mutationClass(operation),
+    mutation_class: mutationClass(operation, change.path, change.oldBlob !== change.newBlob),
     related,
   };
 }
@@ -137,13 +138,4 @@ function recordOperation(operation: ChangeOperation): TracedFileV2["operation"] 
     default:
       return "modify";
   }
-}
-
-/**
- * The seed's two classes. Creating or deleting a file changes what the code base does:
- * INTENT_EVOLUTION. Modifying a file in place or renaming it reshapes what is there:
- * AST_REFACTOR.
- */
-function mutationClass(operation: TracedFileV2["operation"]): TracedFileV2["mutation_class"] {
-  return operation === "create" || operation === "delete" ? "INTENT_EVOLUTION" : "AST_REFACTOR";
 }

@@ -178,7 +178,7 @@ const fileHead = {
 const fileTail = {
   mutation_class: z.enum(["AST_REFACTOR", "INTENT_EVOLUTION"]).meta({
     description:
-      "INTENT_EVOLUTION: a file created or deleted (what the code base does changes); AST_REFACTOR: modified or renamed.",
+      "INTENT_EVOLUTION: a file created or deleted, or an edit of anything but source code (a lock file, configuration, a document, a binary): what the code base does or says changes. AST_REFACTOR: an edit of source code, or a rename without an edit.",
   }),
   related: z
     .array(
