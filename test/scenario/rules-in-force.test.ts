@@ -866,6 +866,42 @@ describe("the server keeps its rules in force", () => {
   });
 });
 
+describe("pre-receive's standard input", () => {
+  it("refuses a push it cannot read (exit 2, naming the line), and takes git's own lines", async () => {
+    const { repo } = await narrowedRepo();
+    const bare = createPreReceiveServer(repo);
+    expectAllowed(push(repo, bare, "main"));
+    const tip = serverRef(repo, bare);
+    const zero = "0".repeat(40);
+    const receive = (input: string) =>
+      repo.run(process.execPath, [cliPath, "hook", "pre-receive"], {
+        cwd: bare,
+        input,
+        env: { GIT_DIR: bare },
+      });
+    for (const [input, line, shown] of [
+      ["garbage\n", 1, '"garbage"'],
+      [`${zero} ${tip} refs/heads/x\n${tip}\trefs/heads/y\n`, 2, `"${tip}\\u0009refs/heads/y"`],
+      [`${zero} ${tip.slice(0, 12)} refs/heads/x\n`, 1, `${tip.slice(0, 12)} refs/heads/x"`],
+      [`${zero} ${tip} main\n`, 1, `${tip} main"`],
+      [`${zero} ${tip} refs/heads/x extra\n`, 1, 'refs/heads/x extra"'],
+    ] as const) {
+      const hook = receive(input);
+      expect({ status: hook.status, stdout: hook.stdout }, input).toEqual({
+        status: 2,
+        stdout: "",
+      });
+      expect(hook.stderr).toContain(`line ${line} of what pre-receive read on its standard input`);
+      expect(hook.stderr).toContain(shown);
+      expect(hook.stderr).toContain("refuses it");
+      expect(hook.stderr).not.toMatch(/internal error|\n\s+at /);
+    }
+    // git's own lines, blank lines around them, are judged: a new branch at the tip is allowed.
+    const taken = receive(`\n${zero} ${tip} refs/heads/copy\n\n`);
+    expect({ status: taken.status, stderr: taken.stderr }).toEqual({ status: 0, stderr: "" });
+  });
+});
+
 describe("an update that does not say what it expected", () => {
   it("is judged from the ref's own value (git update-ref <ref> <new>)", async () => {
     const { repo, narrowed } = await narrowedRepo();

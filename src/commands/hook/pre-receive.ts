@@ -7,7 +7,7 @@ import { judgePush, recordAdoption } from "../../land/server-landing.js";
 import { formatRangeCheckText } from "../../report/range/check-range-text.js";
 import { formatPushRefusal } from "../../report/range/push-refusal.js";
 import { styleFor } from "../../report/text/style.js";
-import { parseRefUpdates, readStdin } from "./ref-updates.js";
+import { readPushedRefUpdates, readStdin } from "./ref-updates.js";
 
 /**
  * pre-receive, on a server (plain git, Gitea, GitLab server hooks): every ref a push moves,
@@ -19,7 +19,7 @@ import { parseRefUpdates, readStdin } from "./ref-updates.js";
 export async function run(_args: string[], env: Environment): Promise<ExitCode> {
   const repo = await locateHookRepo(env.cwd, env.gitDir);
   const style = await styleFor(process.stderr, env.color);
-  const push = await judgePush(repo, systemClock, env, parseRefUpdates(await readStdin()));
+  const push = await judgePush(repo, systemClock, env, readPushedRefUpdates(await readStdin()));
   let rejected = push.refusals.length > 0;
   for (const refusal of push.refusals) process.stderr.write(formatPushRefusal(refusal, style));
   for (const { ref, check } of push.checks) {

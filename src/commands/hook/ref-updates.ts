@@ -1,3 +1,6 @@
+import { isObjectId } from "../../core/commit/object-id.js";
+import { ExitCode, FailureError } from "../../errors.js";
+
 /** One line git gives reference-transaction and pre-receive on stdin: `<old> <new> <ref>`. */
 export interface RefUpdate {
   old: string;
@@ -5,7 +8,11 @@ export interface RefUpdate {
   ref: string;
 }
 
-/** The update lines of `text`; anything else (a blank line, a hand-over marker) is ignored. */
+/**
+ * The update lines of `text`; anything else (a blank line, a hand-over marker) is ignored. For
+ * the reference-transaction shim's hand-over, whose lines the shim itself split: git ≥ 2.46 also
+ * reports symbolic-ref updates there (`ref:<target>` in place of an ID), which are not landings.
+ */
 export function parseRefUpdates(text: string): RefUpdate[] {
   return text
     .split("\n")
@@ -14,9 +21,26 @@ export function parseRefUpdates(text: string): RefUpdate[] {
     .map(([old, next, ref]) => ({ old, new: next, ref }));
 }
 
-/** The all-zero object ID git uses for a side of an update that does not exist. */
-export function absent(oid: string): boolean {
-  return /^0+$/.test(oid);
+/**
+ * pre-receive's standard input, where git writes exactly one `<old-id> <new-id> <ref>` line per
+ * ref the push updates: any other non-blank line means something stands between git and the hook,
+ * and the push cannot be judged (fail closed, never an unjudged push let through).
+ */
+export function readPushedRefUpdates(text: string): RefUpdate[] {
+  const lines = text.split("\n");
+  const updates: RefUpdate[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    const [old = "", next = "", ref = "", ...rest] = line.split(" ");
+    if (!isObjectId(old) || !isObjectId(next) || !ref.startsWith("refs/") || rest.length > 0) {
+      throw new FailureError(
+        { kind: "ref-update-unreadable", line: index + 1, text: line },
+        ExitCode.CannotEvaluate,
+      );
+    }
+    updates.push({ old, new: next, ref });
+  }
+  return updates;
 }
 
 export async function readStdin(): Promise<string> {

@@ -7,4 +7,9 @@ export type GateFailure =
   /** `agent-hook` without an agent, or with one intentguard does not know (`name`). */
   | { kind: "unknown-agent"; name: string | undefined; known: readonly string[] }
   /** The server's intentguard.judgedFrom names no commit of the repository. */
-  | { kind: "judged-from-unknown"; judgedFrom: string };
+  | { kind: "judged-from-unknown"; judgedFrom: string }
+  /**
+   * pre-receive read a line (`number`, 1-based) of its standard input that is not
+   * `<old-id> <new-id> <ref>`: it cannot tell what the push moves.
+   */
+  | { kind: "ref-update-unreadable"; line: number; text: string };

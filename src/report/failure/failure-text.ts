@@ -37,6 +37,7 @@ export function failureText(failure: Failure, command: string): string {
     case "path-outside-repo":
     case "unknown-agent":
     case "judged-from-unknown":
+    case "ref-update-unreadable":
       return gateFailureText(failure, command);
     case "hook-chain-taken":
     case "agent-config-not-json":
