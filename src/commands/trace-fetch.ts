@@ -4,6 +4,7 @@ import { defaultRemote } from "../git/notes-remote.js";
 import { locateRepo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
 import { badRemoteMessage } from "../report/text/messages.js";
+import { notesSyncText } from "../report/trace/notes-sync-text.js";
 import { fetchNotes } from "../trace/sync-notes.js";
 import type { CommandInput } from "./support/command.js";
 
@@ -16,7 +17,7 @@ export async function run({ positionals, env }: CommandInput): Promise<ExitCode>
     throw new UsageError(badRemoteMessage(remote, "trace fetch"), "trace fetch");
   }
   const result = await fetchNotes(repo, systemClock, remote);
-  if (!result.ok) throw new IntentguardError(result.message);
-  process.stdout.write(`intentguard: ${result.message}\n`);
+  if (result.kind === "failed") throw new IntentguardError(notesSyncText(result));
+  process.stdout.write(`intentguard: ${notesSyncText(result)}\n`);
   return ExitCode.Ok;
 }

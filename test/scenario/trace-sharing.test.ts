@@ -116,8 +116,29 @@ describe("sharing the trace through git notes", () => {
     const push = repo.tryGit(["push", "-q", "origin", "main"]);
     expect(push.status).toBe(0);
     expect(repo.run("git", ["--git-dir", remote, "rev-parse", "main"]).stdout.trim()).toBe(head);
-    expect(push.stderr).toContain("intentguard: could not push refs/notes/intentguard to origin");
-    expect(push.stderr).toContain("retry the traces with: intentguard trace push origin");
+    // One line, with what the server said (its hook's refusal), not the tail of git's last line.
+    const said = push.stderr.split("\n").find((line) => line.startsWith("intentguard: could not"));
+    expect(said).toMatch(
+      /^intentguard: could not push refs\/notes\/intentguard to origin; git said: .*notes not accepted here.*pre-receive hook declined.*\. Your push goes on; retry the traces with: intentguard trace push origin$/,
+    );
+  });
+
+  it("says why trace push and trace fetch failed, in git's words, with exit 2", async () => {
+    const { repo } = await repoWithRemote();
+    repo.commitFile("src/auth/y.ts", "y\n", "Y");
+    repo.git("remote", "add", "gone", path.join(repo.base, "no-such-server.git"));
+    for (const [command, direction] of [
+      ["push", "to"],
+      ["fetch", "from"],
+    ] as const) {
+      const failed = repo.intentguard(["trace", command, "gone"]);
+      expect({ status: failed.status, stdout: failed.stdout }).toEqual({ status: 2, stdout: "" });
+      expect(failed.stderr).toMatch(
+        new RegExp(
+          `^intentguard: could not ${command} refs/notes/intentguard ${direction} gone; git said: fatal: '[^']*no-such-server\\.git' does not appear to be a git repository fatal: Could not read from remote repository\\. Please make sure you have the correct access rights and the repository exists\\.\n$`,
+        ),
+      );
+    }
   });
 
   it("keeps 20 records and an intact ledger when 4 linked work trees commit at once", async () => {

@@ -3,6 +3,7 @@ import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { locateRepo } from "../../git/repo.js";
 import { notesNotPushedMessage, notesPushFailedMessage } from "../../report/text/messages.js";
+import { notesSyncText } from "../../report/trace/notes-sync-text.js";
 import { pushNotes } from "../../trace/sync-notes.js";
 
 /**
@@ -15,8 +16,9 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   if (!remote) return ExitCode.Ok;
   try {
     const result = await pushNotes(await locateRepo(env.cwd), systemClock, remote);
-    if (!result.ok)
-      process.stderr.write(notesNotPushedMessage(result.message, remote, env.command));
+    if (result.kind === "failed") {
+      process.stderr.write(notesNotPushedMessage(notesSyncText(result), remote, env.command));
+    }
   } catch (error) {
     process.stderr.write(notesPushFailedMessage((error as Error).message, remote, env.command));
   }

@@ -1,0 +1,32 @@
+import { notesRef } from "../../core/trace/notes-ref.js";
+import type { NotesSync } from "../../core/trace/notes-sync.js";
+import { printable } from "../text/messages.js";
+
+/** What `trace push`, `trace fetch` and pre-push did with the trace notes, as one sentence. */
+export function notesSyncText(sync: NotesSync): string {
+  switch (sync.kind) {
+    case "nothing-to-push":
+      return "no trace notes to push yet";
+    case "pushed":
+      return `pushed ${notesRef} to ${sync.remote}`;
+    case "remote-has-none":
+      return `${sync.remote} has no trace notes yet`;
+    case "merged":
+      return `merged ${sync.remote}'s trace notes into ${notesRef}`;
+    case "failed": {
+      const direction = sync.action === "push" ? "to" : "from";
+      return `could not ${sync.action} ${notesRef} ${direction} ${sync.remote}; git said: ${gitSaid(sync.gitSays)}`;
+    }
+  }
+}
+
+/** git's standard error on one line: its non-blank lines, trimmed, joined (at most 600 characters). */
+function gitSaid(stderr: string): string {
+  const said = stderr
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .join(" ");
+  if (said === "") return "(nothing)";
+  return printable(said.length > 600 ? `${said.slice(0, 600)}…` : said);
+}
