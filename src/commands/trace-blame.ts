@@ -11,6 +11,7 @@ import {
   blameSummary,
   formatBlameSummaryJson,
   formatBlameSummaryText,
+  unblameableMessage,
 } from "../report/blame/blame-summary.js";
 import { formatBlameText } from "../report/blame/blame-text.js";
 import { styleFor } from "../report/text/style.js";
@@ -59,13 +60,7 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
   }
   const skipped: string[] = [];
   const blames = await blameWithTraces(repo, files, options, directory ? skipped : undefined);
-  if (skipped.length > 0) {
-    const shown = skipped.slice(0, 5).join(", ");
-    const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : "";
-    process.stderr.write(
-      `intentguard: left out of the summary, as git cannot blame them line by line (binary files, submodules): ${shown}${more}\n`,
-    );
-  }
+  if (skipped.length > 0) process.stderr.write(unblameableMessage(skipped));
   const style = await styleFor(process.stdout, env.color);
   if (directory || values.summary) {
     const summary = blameSummary(blames);
@@ -75,14 +70,15 @@ export async function run({ values, positionals, env }: CommandInput): Promise<E
     return ExitCode.Ok;
   }
   const [blame] = blames as [FileBlame];
-  if (values.json) process.stdout.write(formatBlameJson(blame));
-  else if (values.porcelain) process.stdout.write(formatBlamePorcelain(blame));
+  if (values.json) process.stdout.write(formatBlameJson(blame, env.command));
+  else if (values.porcelain) process.stdout.write(formatBlamePorcelain(blame, env.command));
   else
     process.stdout.write(
       formatBlameText(
         blame,
         style,
         process.stdout.isTTY ? process.stdout.columns || 120 : Number.POSITIVE_INFINITY,
+        env.command,
       ),
     );
   return ExitCode.Ok;

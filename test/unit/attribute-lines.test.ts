@@ -133,7 +133,7 @@ describe("attributing lines by content", () => {
     const [line] = attributeLines(blamed(["x = compute(y);"]), facts([], { trailers }));
     expect(line?.confidence).toBe("derived");
     expect(line?.intent).toBeNull();
-    expect(line?.reason).toContain("INT-001, INT-002");
+    expect(line?.reason).toEqual({ kind: "trailers", intents: ["INT-001", "INT-002"] });
     expect(line?.contributor?.model).toBe("m/2");
   });
 
@@ -142,10 +142,12 @@ describe("attributing lines by content", () => {
       blamed(["x = 1;"]),
       facts([], { beforeAdoption: new Set([squash]) }),
     );
-    expect(before[0]?.reason).toContain("before intentguard was adopted");
+    expect(before[0]?.reason).toEqual({ kind: "before-adoption" });
     const noNotes = attributeLines(blamed(["x = 1;"]), facts([], { notesHere: false }));
-    expect(noNotes[0]?.reason).toContain("intentguard trace fetch");
+    expect(noNotes[0]?.reason).toEqual({ kind: "no-notes" });
     const uncommitted = attributeLines(blamed(["x = 1;"], "0".repeat(40)), facts([]));
-    expect(uncommitted[0]?.reason).toBe("not committed yet");
+    expect(uncommitted[0]?.reason).toEqual({ kind: "not-committed" });
+    const nowhere = attributeLines(blamed(["x = 1;"]), facts([]));
+    expect(nowhere[0]?.reason).toEqual({ kind: "nowhere" });
   });
 });

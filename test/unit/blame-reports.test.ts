@@ -73,7 +73,11 @@ const aiRecorded: Attribution = {
   intent: login,
   contributor: claude,
   confidence: "recorded",
-  reason: "range 2–4 of src/auth/login.ts in the trace of 3f2a9c1e",
+  reason: {
+    kind: "recorded",
+    range: { path: "src/auth/login.ts", start: 2, end: 4 },
+    observed: null,
+  },
   source: { kind: "record", commit: aiCommit },
 };
 const humanRecorded: Attribution = {
@@ -81,7 +85,11 @@ const humanRecorded: Attribution = {
   intent: audit,
   contributor: ada,
   confidence: "recorded",
-  reason: "range 5–6 of src/auth/login.ts in the trace of 9e8d7c6b",
+  reason: {
+    kind: "recorded",
+    range: { path: "src/auth/login.ts", start: 5, end: 6 },
+    observed: null,
+  },
   source: { kind: "record", commit: humanCommit },
 };
 
@@ -123,7 +131,7 @@ const fileBlame: FileBlame = {
         intent: null,
         contributor: null,
         confidence: "unattributed",
-        reason: "committed before intentguard was adopted",
+        reason: { kind: "before-adoption" },
         source: { kind: "none" },
       },
       {
@@ -147,7 +155,11 @@ const fileBlame: FileBlame = {
       intent: login,
       contributor: claude,
       confidence: "tampered",
-      reason: "the trace of 5b4a3928 records range 7–7, but its hash does not match the content",
+      reason: {
+        kind: "hash-mismatch",
+        range: { path: "src/auth/login.ts", start: 7, end: 7 },
+        commit: tamperedCommit,
+      },
       source: { kind: "record", commit: tamperedCommit },
     }),
     line(
@@ -158,7 +170,13 @@ const fileBlame: FileBlame = {
         intent: audit,
         contributor: codex,
         confidence: "derived",
-        reason: "moved from src/auth/café.ts,\r\nwhose line the trace of 3f2a9c1e records",
+        reason: {
+          kind: "content",
+          lines: 2,
+          commit: aiCommit,
+          range: { path: "src/auth/odd\r\nname.ts", start: 2, end: 3 },
+          relation: "ancestor",
+        },
         source: { kind: "content", commit: aiCommit, path: "src/auth/café.ts" },
       },
       { original: { path: "src/auth/café.ts", line: 2 } },
@@ -171,12 +189,25 @@ const fileBlame: FileBlame = {
         intent: audit,
         contributor: codex,
         confidence: "derived",
-        reason: "moved from src/auth/café.ts,\r\nwhose line the trace of 3f2a9c1e records",
+        reason: {
+          kind: "content",
+          lines: 2,
+          commit: aiCommit,
+          range: { path: "src/auth/odd\r\nname.ts", start: 2, end: 3 },
+          relation: "ancestor",
+        },
         source: { kind: "content", commit: aiCommit, path: "src/auth/café.ts" },
       },
       { original: { path: "src/auth/café.ts", line: 3 } },
     ),
-    line(10, "}", { ...humanRecorded, reason: "range 10–10 of src/auth/login.ts" }),
+    line(10, "}", {
+      ...humanRecorded,
+      reason: {
+        kind: "recorded",
+        range: { path: "src/auth/login.ts", start: 10, end: 10 },
+        observed: null,
+      },
+    }),
   ],
 };
 
@@ -185,13 +216,25 @@ const secondFile: FileBlame = {
   path: "src/auth/hash.ts",
   rev: "HEAD",
   lines: [
-    line(1, "export function hash() {}", { ...aiRecorded, reason: "range 1–1" }),
+    line(1, "export function hash() {}", {
+      ...aiRecorded,
+      reason: {
+        kind: "recorded",
+        range: { path: "src/auth/hash.ts", start: 1, end: 1 },
+        observed: {
+          agent: "builder",
+          model: "anthropic/claude-sonnet-4-6",
+          session: "s-1",
+          toolUse: null,
+        },
+      },
+    }),
     line(2, "// TODO", {
       commit: humanCommit,
       intent: null,
       contributor: { ...ada, name: "Ada\rLovelace" },
       confidence: "derived",
-      reason: "from the commit's trailers",
+      reason: { kind: "trailers", intents: ["INT-001", "INT-002"] },
       source: { kind: "trailers", commit: humanCommit },
     }),
   ],
@@ -270,7 +313,7 @@ describe("text widths", () => {
 
 describe("formatBlameText", () => {
   it("groups runs, aligns columns, cuts the content to the width and ends with the legend", () => {
-    expect(formatBlameText(fileBlame, plainStyle, 120)).toBe(
+    expect(formatBlameText(fileBlame, plainStyle, 120, "intentguard")).toBe(
       [
         "01234567  2024-12-31  -        -                                         unattributed   1  // legacy header",
         '3f2a9c1e  2025-03-01  INT-001  AI anthropic/claude-sonnet-4-6 (builder)  recorded       2  import { hash } from "./hash…',
@@ -283,27 +326,37 @@ describe("formatBlameText", () => {
         "                                                                                        9",
         "9e8d7c6b  2025-03-02  INT-002  Ada Lovelace                              recorded      10  }",
         "",
-        "recorded: range 2–4 of src/auth/login.ts in the trace of 3f2a9c1e (3 lines)",
-        "recorded: range 5–6 of src/auth/login.ts in the trace of 9e8d7c6b (2 lines)",
-        "recorded: range 10–10 of src/auth/login.ts (1 line)",
-        "tampered: the trace of 5b4a3928 records range 7–7, but its hash does not match the content (1 line)",
-        "derived: moved from src/auth/café.ts,\\u000d\\u000awhose line the trace of 3f2a9c1e records (2 lines)",
-        "unattributed: committed before intentguard was adopted (1 line)",
+        "recorded: recorded in range src/auth/login.ts:2-4 (3 lines)",
+        "recorded: recorded in range src/auth/login.ts:5-6 (2 lines)",
+        "recorded: recorded in range src/auth/login.ts:10-10 (1 line)",
+        "tampered: the record's hash of range src/auth/login.ts:7-7 does not match the content at 5b4a39281706 (1 line)",
+        "derived: the same 2 lines were recorded in 3f2a9c1e7b6d (src/auth/odd\\u000d\\u000aname.ts:2-3), an ancestor of this line's commit (2 lines)",
+        "unattributed: made before intentguard was adopted (its tree has no intents file) (1 line)",
         "",
       ].join("\n"),
     );
   });
 
   it("never leaves less than 20 columns of content, and cuts nothing at an infinite width", () => {
-    const narrow = formatBlameText(fileBlame, plainStyle, 40).split("\n");
+    const narrow = formatBlameText(fileBlame, plainStyle, 40, "intentguard").split("\n");
     expect(narrow[3]).toBe(`${" ".repeat(88)}4  const message = "th…`);
-    const wide = formatBlameText(fileBlame, plainStyle, Number.POSITIVE_INFINITY).split("\n");
+    const wide = formatBlameText(
+      fileBlame,
+      plainStyle,
+      Number.POSITIVE_INFINITY,
+      "intentguard",
+    ).split("\n");
     expect(wide[3]).toBe(`${" ".repeat(88)}4  ${longLine}`);
     expect(wide[5]).toBe(`${" ".repeat(88)}6  console.log("\\u001b[31mred\\u001b[0m");\\u000d`);
   });
 
   it("colours the attribution by intent, tampered red and unattributed dim, never the content", () => {
-    const rows = formatBlameText(fileBlame, taggedStyle, Number.POSITIVE_INFINITY).split("\n");
+    const rows = formatBlameText(
+      fileBlame,
+      taggedStyle,
+      Number.POSITIVE_INFINITY,
+      "intentguard",
+    ).split("\n");
     const colourOf = (row: string | undefined) => /^<(\w+)>/.exec(row ?? "")?.[1];
     expect(colourOf(rows[0])).toBe("dim");
     expect(colourOf(rows[6])).toBe("red");
@@ -313,7 +366,7 @@ describe("formatBlameText", () => {
     expect(colourOf(rows[4])).toBe(colourOf(rows[7]));
     expect(colourOf(rows[4])).toBe(colourOf(rows[9]));
     expect(rows.at(-2)).toBe(
-      `<dim>unattributed: committed before intentguard was adopted (1 line)</dim>`,
+      `<dim>unattributed: made before intentguard was adopted (its tree has no intents file) (1 line)</dim>`,
     );
     expect(rows.find((row) => row.includes("tampered:"))).toMatch(/^<red>tampered: .*<\/red>$/);
   });
@@ -340,7 +393,7 @@ describe("formatBlameText", () => {
   });
 
   it("prints nothing for an empty file, as git blame does", () => {
-    expect(formatBlameText({ ...fileBlame, lines: [] }, plainStyle, 80)).toBe("");
+    expect(formatBlameText({ ...fileBlame, lines: [] }, plainStyle, 80, "intentguard")).toBe("");
   });
 });
 
@@ -348,11 +401,11 @@ describe("formatBlameText", () => {
 
 describe("formatBlameJson", () => {
   it("is the versioned envelope, pretty-printed, with every field of every line", () => {
-    const text = formatBlameJson(fileBlame);
+    const text = formatBlameJson(fileBlame, "intentguard");
     expect(text.endsWith("}\n")).toBe(true);
     expect(text.split("\n")[1]).toBe('  "version": 1,');
     const parsed = JSON.parse(text);
-    expect(parsed).toEqual(blameJson(fileBlame));
+    expect(parsed).toEqual(blameJson(fileBlame, "intentguard"));
     expect(Object.keys(parsed)).toEqual(["version", "path", "rev", "lines"]);
     expect(parsed.path).toBe("src/auth/login.ts");
     expect(parsed.rev).toBe("HEAD");
@@ -387,7 +440,7 @@ describe("formatBlameJson", () => {
       intent: null,
       contributor: null,
       confidence: "unattributed",
-      reason: "committed before intentguard was adopted",
+      reason: "made before intentguard was adopted (its tree has no intents file)",
       source: { kind: "none" },
       content_hash: `sha256:${"1".padStart(64, "0")}`,
       boundary: true,
@@ -407,11 +460,11 @@ describe("formatBlameJson", () => {
   });
 
   it("keeps content exact: tabs, escape sequences, carriage returns and unicode", () => {
-    const parsed = JSON.parse(formatBlameJson(fileBlame));
+    const parsed = JSON.parse(formatBlameJson(fileBlame, "intentguard"));
     expect(parsed.lines.map((entry: { content: string }) => entry.content)).toEqual(
       fileBlame.lines.map((entry) => entry.content),
     );
-    const text = formatBlameJson(fileBlame);
+    const text = formatBlameJson(fileBlame, "intentguard");
     expect(text).toContain('"content": "\\treturn hash(password);"');
     expect(text).toContain('"content": "console.log(\\"\\u001b[31mred\\u001b[0m\\");\\r"');
     expect(text).toContain('"content": "const café = \\"ログイン\\"; // ✓"');
@@ -452,7 +505,7 @@ function parsePorcelain(text: string): PorcelainEntry[] {
 }
 
 describe("formatBlamePorcelain", () => {
-  const porcelain = formatBlamePorcelain(fileBlame);
+  const porcelain = formatBlamePorcelain(fileBlame, "intentguard");
   const entries = parsePorcelain(porcelain);
 
   it("writes git's line-porcelain headers, then ours before filename, for every line", () => {
@@ -474,7 +527,7 @@ describe("formatBlamePorcelain", () => {
       "intent -",
       "contributor-type -",
       "confidence unattributed",
-      "confidence-reason committed before intentguard was adopted",
+      "confidence-reason made before intentguard was adopted (its tree has no intents file)",
       "filename src/auth/login.ts",
       "\t// legacy header",
       `${aiCommit} 2 2 3`,
@@ -493,7 +546,7 @@ describe("formatBlamePorcelain", () => {
       "model anthropic/claude-sonnet-4-6",
       "agent builder",
       "confidence recorded",
-      "confidence-reason range 2–4 of src/auth/login.ts in the trace of 3f2a9c1e",
+      "confidence-reason recorded in range src/auth/login.ts:2-4",
       "filename src/auth/login.ts",
     ]);
     expect(rows[35]).toBe('\timport { hash } from "./hash.js";');
@@ -533,7 +586,7 @@ describe("formatBlamePorcelain", () => {
     expect(moved?.has("agent")).toBe(false);
     expect(moved?.get("confidence")).toBe("derived");
     expect(moved?.get("confidence-reason")).toBe(
-      "moved from src/auth/café.ts,  whose line the trace of 3f2a9c1e records",
+      "the same 2 lines were recorded in 3f2a9c1e7b6d (src/auth/odd  name.ts:2-3), an ancestor of this line's commit",
     );
     // git's quoting of a non-ASCII path (core.quotePath's default): octal bytes.
     expect(moved?.get("filename")).toBe('"src/auth/caf\\303\\251.ts"');
@@ -550,7 +603,7 @@ describe("formatBlamePorcelain", () => {
   });
 
   it("is empty for an empty file", () => {
-    expect(formatBlamePorcelain({ ...fileBlame, lines: [] })).toBe("");
+    expect(formatBlamePorcelain({ ...fileBlame, lines: [] }, "intentguard")).toBe("");
   });
 });
 

@@ -1,9 +1,11 @@
 import { intentTrailer, type Trailer, trailerValues } from "../commit/trailers.js";
 import type {
   AttributedLine,
+  AttributionReason,
   AttributionSource,
   Confidence,
   LineContributor,
+  ObservedBy,
 } from "./blame-line.js";
 import { type Contributor, resolveContributor } from "./contributor.js";
 import { contentHash, lineHash } from "./range-hash.js";
@@ -85,7 +87,7 @@ export function attributeLines(
   facts: AttributionFacts,
 ): AttributedLine[] {
   const byContent = contentMatches(lines, facts);
-  const disagreements = new Map<string, string | null>(); // by commit and path: not per line
+  const disagreements = new Map<string, AttributionReason | null>(); // by commit and path: not per line
   return lines.map((line, index) => {
     const found = facts.beforeAdoption.has(line.commit)
       ? unattributed(line, facts)
@@ -120,7 +122,7 @@ export function attributeLines(
 
 interface Found {
   confidence: Confidence;
-  reason: string;
+  reason: AttributionReason;
   source: AttributionSource;
   intentId: string | null;
   contributor: Contributor | null;
@@ -129,7 +131,7 @@ interface Found {
 function fromRecord(
   line: BlamedInput,
   facts: AttributionFacts,
-  disagreements: Map<string, string | null>,
+  disagreements: Map<string, AttributionReason | null>,
 ): Found | null {
   const record = facts.records.get(line.commit);
   if (!record) return null;
@@ -147,11 +149,11 @@ function fromRecord(
       ...base,
       confidence: "derived",
       reason: file
-        ? `the commit's record names ${line.filename} but no range holds line ${line.originalLine}`
-        : `the commit's record does not name ${line.filename}; attributed from the record`,
+        ? { kind: "no-range", path: line.filename, line: line.originalLine }
+        : { kind: "file-unrecorded", path: line.filename },
     };
   }
-  const span = `${line.filename}:${range.start_line}-${range.end_line}`;
+  const span = { path: line.filename, start: range.start_line, end: range.end_line };
   // The same for every line of a commit and path (its author, trailers and record's file).
   const key = `${line.commit}\0${line.filename}`;
   let disagreement = disagreements.get(key);
@@ -167,29 +169,32 @@ function fromRecord(
     return {
       ...base,
       confidence: "derived",
-      reason: `in range ${span}, which could not be read to check it`,
+      reason: { kind: "range-unchecked", range: span },
     };
   }
   return matches
-    ? { ...base, confidence: "recorded", reason: `recorded in range ${span}${evidenceNote(range)}` }
+    ? {
+        ...base,
+        confidence: "recorded",
+        reason: { kind: "recorded", range: span, observed: observedBy(range) },
+      }
     : {
         ...base,
         confidence: "tampered",
-        reason: `the record's hash of range ${span} does not match the content at ${line.commit.slice(0, 12)}`,
+        reason: { kind: "hash-mismatch", range: span, commit: line.commit },
       };
 }
 
 /** How a range's own contributor is known, when an agent's hook saw the lines written. */
-function evidenceNote(range: TracedRange): string {
+function observedBy(range: TracedRange): ObservedBy | null {
   const evidence = "evidence" in range ? range.evidence : undefined;
-  if (evidence?.kind !== "observed") return "";
-  const details = [
-    evidence.agent_id,
-    evidence.model_identifier,
-    evidence.session_id && `session ${evidence.session_id}`,
-    evidence.tool_use_id && `tool call ${evidence.tool_use_id}`,
-  ].filter(Boolean);
-  return `, observed written by an agent's hook (${details.join(", ")})`;
+  if (evidence?.kind !== "observed") return null;
+  return {
+    agent: evidence.agent_id || null,
+    model: evidence.model_identifier || null,
+    session: evidence.session_id || null,
+    toolUse: evidence.tool_use_id || null,
+  };
 }
 
 /**
@@ -202,15 +207,14 @@ function recordDisagreement(
   record: TraceRecord,
   contributor: Contributor,
   facts: AttributionFacts,
-): string | null {
+): AttributionReason | null {
   const count = facts.recordCounts.get(line.commit) ?? 1;
-  if (count > 1) return `the commit's note holds ${count} records, so none can be trusted alone`;
+  if (count > 1) return { kind: "note-conflict", count };
   const trailers = facts.trailers.get(line.commit) ?? [];
   const intents = trailerValues(trailers, intentTrailer);
   const intent = record.intent_id;
   if (intents.length > 0 ? intent === null || !intents.includes(intent) : intent !== null) {
-    const said = intents.length > 0 ? intents.join(", ") : "none";
-    return `the record names intent ${intent ?? "none"}, the commit's Intent: trailer ${said}`;
+    return { kind: "intent-disagrees", recorded: intent, trailers: intents };
   }
   if (trailers.some((trailer) => /^contributor-/i.test(trailer.key))) {
     const declared = resolveContributor(
@@ -221,8 +225,7 @@ function recordDisagreement(
       declared.entity_type === contributor.entity_type &&
       (declared.model_identifier ?? null) === (contributor.model_identifier ?? null) &&
       (declared.agent_id ?? null) === (contributor.agent_id ?? null);
-    if (!same)
-      return "the record's contributor is not the one the commit's Contributor-* trailers name";
+    if (!same) return { kind: "contributor-disagrees" };
   }
   return null;
 }
@@ -272,15 +275,22 @@ function contentMatches(
     const { source } = run;
     const blamed = (lines[run.from] as BlamedInput).commit;
     const { start, end } = sourceLines(run);
-    const how = history.isAncestor(source.commit, blamed)
-      ? "an ancestor of this line's commit"
+    const relation = history.isAncestor(source.commit, blamed)
+      ? "ancestor"
       : history.committed(source.commit) === undefined
-        ? "a commit not in this clone, recorded before this line's commit"
-        : "committed before this line's commit, on another branch";
+        ? "not-here"
+        : "other-branch";
+    const reason: AttributionReason = {
+      kind: "content",
+      lines: run.to - run.from + 1,
+      commit: source.commit,
+      range: { path: source.path, start, end },
+      relation,
+    };
     for (let k = run.from; k <= run.to; k++) {
       found.set(k, {
         confidence: "derived",
-        reason: `the same ${run.to - run.from + 1} lines were recorded in ${source.commit.slice(0, 12)} (${source.path}:${start}-${end}), ${how}`,
+        reason,
         source: { kind: "content", commit: source.commit, path: source.path },
         intentId: source.intentId,
         contributor: source.contributor,
@@ -306,11 +316,9 @@ function fromTrailers(line: BlamedInput, facts: AttributionFacts): Found | null 
   const declared = trailers.some((trailer) => /^contributor-/i.test(trailer.key));
   if (intents.length === 0 && !declared) return null;
   const [only] = intents;
-  const named =
-    intents.length > 1 ? `; its trailers name ${intents.join(", ")}, so no one intent is` : "";
   return {
     confidence: "derived",
-    reason: `no trace record; from the commit's trailers${named}`,
+    reason: { kind: "trailers", intents },
     source: { kind: "trailers", commit: line.commit },
     intentId: intents.length === 1 && only ? only : null,
     contributor,
@@ -318,16 +326,16 @@ function fromTrailers(line: BlamedInput, facts: AttributionFacts): Found | null 
 }
 
 function unattributed(line: BlamedInput, facts: AttributionFacts): Found {
-  const reason = notCommitted.test(line.commit)
-    ? "not committed yet"
+  const kind = notCommitted.test(line.commit)
+    ? "not-committed"
     : facts.beforeAdoption.has(line.commit)
-      ? "made before intentguard was adopted (its tree has no intents file)"
+      ? "before-adoption"
       : facts.notesHere
-        ? "no trace record, no trailers, and its content is recorded nowhere else"
-        : "this clone has no trace notes: run intentguard trace fetch, then blame again";
+        ? "nowhere"
+        : "no-notes";
   return {
     confidence: "unattributed",
-    reason,
+    reason: { kind },
     source: { kind: "none" },
     intentId: null,
     contributor: null,

@@ -21,6 +21,55 @@ export type AttributionSource =
   | { kind: "content"; commit: string; path: string }
   | { kind: "none" };
 
+/** A recorded range of a file, as a reason names it: `path:start-end`. */
+export interface RangeSpan {
+  path: string;
+  start: number;
+  end: number;
+}
+
+/** What an agent's hook saw as it wrote a range's lines (the parts it knew). */
+export interface ObservedBy {
+  agent: string | null;
+  model: string | null;
+  session: string | null;
+  toolUse: string | null;
+}
+
+/**
+ * Why a line has its confidence. From the line's commit's record: `recorded` (a range holds it,
+ * its hash matches; `observed` when an agent's hook saw it written), `hash-mismatch`,
+ * `range-unchecked` (the range could not be read to check it), `no-range` (the record names the
+ * file but no range holds the line), `file-unrecorded` (the record does not name the file),
+ * `note-conflict` (the note holds `count` records), `intent-disagrees` and
+ * `contributor-disagrees` (the record contradicts the commit's trailers). Derived otherwise:
+ * `content` (the same `lines` lines recorded in another commit, which is `relation` to the line's),
+ * `trailers` (no record; the commit's trailers, naming `intents`). Else unattributed:
+ * `not-committed`, `before-adoption`, `nowhere` (nothing records it), `no-notes` (this clone has
+ * no trace notes).
+ */
+export type AttributionReason =
+  | { kind: "recorded"; range: RangeSpan; observed: ObservedBy | null }
+  | { kind: "hash-mismatch"; range: RangeSpan; commit: string }
+  | { kind: "range-unchecked"; range: RangeSpan }
+  | { kind: "no-range"; path: string; line: number }
+  | { kind: "file-unrecorded"; path: string }
+  | { kind: "note-conflict"; count: number }
+  | { kind: "intent-disagrees"; recorded: string | null; trailers: readonly string[] }
+  | { kind: "contributor-disagrees" }
+  | {
+      kind: "content";
+      lines: number;
+      commit: string;
+      range: RangeSpan;
+      relation: "ancestor" | "not-here" | "other-branch";
+    }
+  | { kind: "trailers"; intents: readonly string[] }
+  | { kind: "not-committed" }
+  | { kind: "before-adoption" }
+  | { kind: "nowhere" }
+  | { kind: "no-notes" };
+
 /** Who wrote a line: a person, or an AI model and the agent that ran it. */
 export interface LineContributor {
   type: "AI" | "HUMAN";
@@ -47,8 +96,8 @@ export interface AttributedLine {
   intent: { id: string; name: string | null } | null;
   contributor: LineContributor | null;
   confidence: Confidence;
-  /** One sentence: why this confidence (names the range, the commit, or how to fetch notes). */
-  reason: string;
+  /** Why this confidence, as facts (src/report/blame/attribution-reason.ts words them). */
+  reason: AttributionReason;
   source: AttributionSource;
   /** `sha256:` + hex of the line's content (without its newline). */
   content_hash: string;

@@ -1,5 +1,6 @@
 import type { FileBlame } from "../../core/trace/blame-line.js";
 import { isoTime } from "../../core/trace/blame-runs.js";
+import { attributionReasonText } from "./attribution-reason.js";
 
 /**
  * `trace blame --json` as data: the versioned envelope `{version, path, rev, lines}`, each line
@@ -9,7 +10,7 @@ import { isoTime } from "../../core/trace/blame-runs.js";
  * source, the content's hash, and whether git's walk stopped at the commit. Strings are as they
  * are (JSON escapes what it must): tools get the exact content and names.
  */
-export function blameJson(blame: FileBlame): unknown {
+export function blameJson(blame: FileBlame, command: string): unknown {
   return {
     version: blame.version,
     path: blame.path,
@@ -37,7 +38,7 @@ export function blameJson(blame: FileBlame): unknown {
           }
         : null,
       confidence: line.confidence,
-      reason: line.reason,
+      reason: attributionReasonText(line.reason, command),
       source: line.source,
       content_hash: line.content_hash,
       boundary: line.boundary,
@@ -46,6 +47,6 @@ export function blameJson(blame: FileBlame): unknown {
 }
 
 /** `trace blame --json`: `blameJson`, pretty-printed, with a final newline. */
-export function formatBlameJson(blame: FileBlame): string {
-  return `${JSON.stringify(blameJson(blame), null, 2)}\n`;
+export function formatBlameJson(blame: FileBlame, command: string): string {
+  return `${JSON.stringify(blameJson(blame, command), null, 2)}\n`;
 }

@@ -1,4 +1,5 @@
 import type { AttributedLine, FileBlame } from "../../core/trace/blame-line.js";
+import { attributionReasonText } from "./attribution-reason.js";
 
 /**
  * `trace blame --porcelain`: git's `blame --line-porcelain` format, so that tools reading git's
@@ -23,13 +24,13 @@ import type { AttributedLine, FileBlame } from "../../core/trace/blame-line.js";
  * each: a CR or LF in a name, subject or reason becomes a space. The filename is C-quoted as git
  * quotes it (core.quotePath's default) when it holds control characters, `"`, `\` or non-ASCII.
  */
-export function formatBlamePorcelain(blame: FileBlame): string {
+export function formatBlamePorcelain(blame: FileBlame, command: string): string {
   let out = "";
   let previous: AttributedLine | undefined;
   blame.lines.forEach((line, index) => {
     const count = startsGroup(previous, line) ? ` ${groupSize(blame.lines, index)}` : "";
     out += `${line.commit} ${line.original.line} ${line.line}${count}\n`;
-    for (const [key, value] of headers(line))
+    for (const [key, value] of headers(line, command))
       out += value === null ? `${key}\n` : `${key} ${value}\n`;
     out += `filename ${quotePath(line.original.path)}\n\t${line.content}\n`;
     previous = line;
@@ -37,7 +38,7 @@ export function formatBlamePorcelain(blame: FileBlame): string {
   return out;
 }
 
-function headers(line: AttributedLine): [string, string | null][] {
+function headers(line: AttributedLine, command: string): [string, string | null][] {
   const author = oneLine(line.author.name);
   const mail = `<${oneLine(line.author.email)}>`;
   const time = String(line.author.time);
@@ -60,7 +61,10 @@ function headers(line: AttributedLine): [string, string | null][] {
   fields.push(["contributor-type", contributor ? contributor.type : "-"]);
   if (contributor?.model) fields.push(["model", oneLine(contributor.model)]);
   if (contributor?.agent) fields.push(["agent", oneLine(contributor.agent)]);
-  fields.push(["confidence", line.confidence], ["confidence-reason", oneLine(line.reason)]);
+  fields.push(
+    ["confidence", line.confidence],
+    ["confidence-reason", oneLine(attributionReasonText(line.reason, command))],
+  );
   return fields;
 }
 

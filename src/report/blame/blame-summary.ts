@@ -242,3 +242,10 @@ function table(rows: readonly string[][], right: readonly boolean[]): string[] {
       .join("  ")}`.trimEnd(),
   );
 }
+
+/** The files a directory's summary leaves out, as git cannot blame them line by line (at most five named). */
+export function unblameableMessage(skipped: readonly string[]): string {
+  const shown = skipped.slice(0, 5).join(", ");
+  const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : "";
+  return `intentguard: left out of the summary, as git cannot blame them line by line (binary files, submodules): ${shown}${more}\n`;
+}

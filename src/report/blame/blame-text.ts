@@ -15,6 +15,7 @@ import {
   padStartToWidth,
   truncateToWidth,
 } from "../text/text-width.js";
+import { attributionReasonText } from "./attribution-reason.js";
 
 /** Columns of content shown however narrow the terminal: a row wraps rather than hide the code. */
 const minimumContentWidth = 20;
@@ -32,7 +33,12 @@ const separator = "  ";
  * Colour (when `style` has it) marks each line's attribution columns and line number, never the
  * content: `tampered` lines red, `unattributed` ones dim, others by intent (`intentStyle`).
  */
-export function formatBlameText(blame: FileBlame, style: Style, width: number): string {
+export function formatBlameText(
+  blame: FileBlame,
+  style: Style,
+  width: number,
+  command: string,
+): string {
   if (blame.lines.length === 0) return "";
   const columns = (line: AttributedLine) => [
     line.commit.slice(0, 8),
@@ -67,7 +73,7 @@ export function formatBlameText(blame: FileBlame, style: Style, width: number): 
       rows.push(content === "" ? prefix : `${prefix}${separator}${content}`);
     });
   }
-  return `${rows.join("\n")}\n\n${legend(blame.lines, style).join("\n")}\n`;
+  return `${rows.join("\n")}\n\n${legend(blame.lines, style, command).join("\n")}\n`;
 }
 
 /**
@@ -114,11 +120,12 @@ function fnv1a(text: string): number {
 }
 
 /** `confidence: reason (N lines)` per distinct pair, by confidence, then as first met. */
-function legend(lines: readonly AttributedLine[], style: Style): string[] {
+function legend(lines: readonly AttributedLine[], style: Style, command: string): string[] {
   const counts = new Map<string, { confidence: Confidence; reason: string; lines: number }>();
   for (const line of lines) {
-    const key = JSON.stringify([line.confidence, line.reason]);
-    const entry = counts.get(key) ?? { confidence: line.confidence, reason: line.reason, lines: 0 };
+    const reason = attributionReasonText(line.reason, command);
+    const key = JSON.stringify([line.confidence, reason]);
+    const entry = counts.get(key) ?? { confidence: line.confidence, reason, lines: 0 };
     entry.lines += 1;
     counts.set(key, entry);
   }
