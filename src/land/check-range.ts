@@ -231,7 +231,7 @@ async function traceFindings(
 ): Promise<RangeFinding[]> {
   const judged = new Map(checks.map((check) => [check.commit, check]));
   // Loaded only when asked: verify reads notes, which loads the record schema (zod).
-  const { verifyTraces, untracedDetail } = await import("../trace/verify-traces.js");
+  const { verifyTraces } = await import("../trace/verify-traces.js");
   const report = await verifyTraces(repo, source.spec);
   // One finding per commit and rule, every detail in it: a fingerprint names one problem.
   const grouped = new Map<string, { commit: string; rule: RangeRule; issues: TraceIssue[] }>();
@@ -252,7 +252,7 @@ async function traceFindings(
       path: null,
       line: null,
       fact:
-        issues.length === 1 && issues[0]?.kind === "untraced" && issues[0].detail === untracedDetail
+        issues.length === 1 && issues[0]?.detail.kind === "no-record"
           ? { kind: "trace-missing" }
           : {
               kind: "trace-problems",

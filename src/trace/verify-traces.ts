@@ -1,3 +1,4 @@
+import type { TraceIssueKind } from "../core/check/range-check.js";
 import { intentTrailer, trailerValues } from "../core/commit/trailers.js";
 import { buildRecord } from "../core/trace/build-record.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
@@ -8,6 +9,7 @@ import { rangeContributor, sameContributor } from "../core/trace/record-contribu
 import { recordDigest } from "../core/trace/record-digest.js";
 import type { RangeEvidence, TracedRange, TraceRecord } from "../core/trace/record-schema.js";
 import { contentRunLength } from "../core/trace/recorded-runs.js";
+import type { TraceIssueDetail } from "../core/trace/trace-issue-detail.js";
 import { CatFileSession } from "../git/cat-file-batch.js";
 import { diffCommitsInBatches } from "../git/diff-commit.js";
 import { listNotes } from "../git/notes.js";
@@ -26,13 +28,10 @@ import { version } from "../version.js";
 import { commitsBeforeAdoption, commitsInRange } from "./commit-range.js";
 import { noteLines, recordsInNote } from "./note-records.js";
 
-/** The detail of a commit with no record at all. */
-export const untracedDetail = "no trace record";
-
 export interface TraceIssue {
   commit: string;
-  kind: "untraced" | "invalid" | "tampered" | "ledger";
-  detail: string;
+  kind: TraceIssueKind;
+  detail: TraceIssueDetail;
 }
 
 /**
@@ -95,7 +94,7 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
   const superseded: SupersededRecord[] = [];
   for (const commit of commits) {
     if (!noteBlobs.has(commit) && !beforeAdoption.has(commit)) {
-      issues.push({ commit, kind: "untraced", detail: untracedDetail });
+      issues.push({ commit, kind: "untraced", detail: { kind: "no-record" } });
     }
   }
   let traced = 0;
@@ -152,7 +151,7 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
  */
 function countedRecord(
   records: readonly TraceRecord[],
-  differences: ReadonlyMap<TraceRecord, readonly string[]>,
+  differences: ReadonlyMap<TraceRecord, readonly TraceIssueDetail[]>,
   anchors: AnchorCheck,
   commit: string,
 ): TraceRecord {
@@ -185,7 +184,7 @@ async function readStoredRecords(
   for (const commit of batch) {
     const note = notes.get(noteBlobs.get(commit) ?? "");
     if (!note) {
-      issues.push({ commit, kind: "untraced", detail: "its note cannot be read" });
+      issues.push({ commit, kind: "untraced", detail: { kind: "note-unreadable" } });
       continue;
     }
     const records: TraceRecord[] = [];
@@ -195,7 +194,7 @@ async function readStoredRecords(
         issues.push({
           commit,
           kind: "invalid",
-          detail: `note line ${line.line} is ${line.problem}`,
+          detail: { kind: "invalid-line", line: line.line, problem: line.problem },
         });
     }
     if (records.length > 0) stored.set(commit, records);
@@ -208,7 +207,7 @@ async function recompute(
   session: CatFileSession,
   diffs: readonly CommitDiff[],
   stored: Map<string, TraceRecord[]>,
-): Promise<Map<TraceRecord, string[]>> {
+): Promise<Map<TraceRecord, TraceIssueDetail[]>> {
   const digests = new Map<string, BlobDigest | null>();
   const oids = new Set(
     diffs.flatMap((diff) =>
@@ -221,7 +220,7 @@ async function recompute(
   );
   await session.read([...oids], digestInto(digests));
   const split = await splitFileContent(session, diffs, stored);
-  const differences = new Map<TraceRecord, string[]>();
+  const differences = new Map<TraceRecord, TraceIssueDetail[]>();
   for (const diff of diffs) {
     for (const record of stored.get(diff.commit.sha) ?? []) {
       const fresh = buildRecord({
@@ -320,21 +319,28 @@ async function checkEvidence(
     const evidence = (range as { evidence: Extract<RangeEvidence, { kind: "source" }> }).evidence;
     const note = notes.get(blobOf(evidence.commit));
     const records = note ? await recordsInNote(note.content, evidence.commit) : [];
-    const span = `${path}:${range.start_line}-${range.end_line}`;
-    const short = evidence.end_line - evidence.start_line + 1 < contentRunLength;
-    if (evidence.commit === commit || short) {
+    const span = { path, start: range.start_line, end: range.end_line };
+    const lines = evidence.end_line - evidence.start_line + 1;
+    if (evidence.commit === commit || lines < contentRunLength) {
+      const source = evidence.commit === commit ? null : { commit: evidence.commit, lines };
       issues.push({
         commit,
         kind: "tampered",
-        detail: `range ${span} names ${describeWho(who)} from ${evidence.commit === commit ? "its own commit" : `only ${evidence.end_line - evidence.start_line + 1} line(s) of ${evidence.commit.slice(0, 12)}`}: a source is another commit's record of at least ${contentRunLength} of these lines`,
+        detail: { kind: "evidence-short", range: span, who, source, needed: contentRunLength },
       });
       continue;
     }
     if (!records.some((record) => sourceHolds(record, evidence, range, who))) {
+      const source = {
+        commit: evidence.commit,
+        path: evidence.path,
+        start: evidence.start_line,
+        end: evidence.end_line,
+      };
       issues.push({
         commit,
         kind: "tampered",
-        detail: `range ${span} names ${describeWho(who)} from ${evidence.commit.slice(0, 12)} (${evidence.path}:${evidence.start_line}-${evidence.end_line}), but ${records.length === 0 ? "that commit has no record here" : "its record does not hold those lines as that contributor"}`,
+        detail: { kind: "evidence-unheld", range: span, who, source, recorded: records.length > 0 },
       });
     }
   }
@@ -359,12 +365,6 @@ function sourceHolds(
     .slice(evidence.start_line - held.start_line, evidence.end_line - held.start_line + 1)
     .join(",");
   return range.line_hashes.join(",").includes(hashes);
-}
-
-function describeWho(who: Contributor): string {
-  return who.entity_type === "AI"
-    ? `AI ${who.model_identifier ?? "(no model)"}${who.agent_id ? ` / ${who.agent_id}` : ""}`
-    : `${who.name ?? "a person"}`;
 }
 
 /** What this clone's ledger says it traced a commit as: its line, record id and digest. */
@@ -412,29 +412,30 @@ class AnchorCheck {
 
   check(commit: string, record: TraceRecord): TraceIssue[] {
     const anchor = record.ledger;
-    const issue = (detail: string): TraceIssue[] => [{ commit, kind: "ledger", detail }];
+    const issue = (detail: TraceIssueDetail): TraceIssue[] => [{ commit, kind: "ledger", detail }];
     if (!anchor || anchor.clone !== this.clone) {
       if (anchor) this.elsewhere += 1;
       const here = this.traced.get(commit);
       if (!here) return [];
       if (here.recordId !== record.id) {
-        return issue(
-          `this clone's ledger (line ${here.seq}) traced the commit as record ${here.recordId}, but its note holds record ${record.id}`,
-        );
+        return issue({
+          kind: "ledger-other-record",
+          seq: here.seq,
+          ledgerRecord: here.recordId,
+          noteRecord: record.id,
+        });
       }
       if (here.digest !== null && here.digest !== recordDigest(record))
-        return issue(edited(here.seq));
+        return issue({ kind: "record-edited", seq: here.seq });
       return [];
     }
     this.here += 1;
     const line = this.lines[anchor.seq - 1];
     if (!line) {
-      return issue(
-        `the record anchors ledger line ${anchor.seq}, but this clone's ledger has ${this.lines.length} line${this.lines.length === 1 ? "" : "s"}: it was truncated or deleted`,
-      );
+      return issue({ kind: "ledger-truncated", seq: anchor.seq, lines: this.lines.length });
     }
     if (lineHash(line.bytes) !== anchor.line_hash) {
-      return issue(`ledger line ${anchor.seq} is not the line the record anchors: it was edited`);
+      return issue({ kind: "ledger-line-edited", seq: anchor.seq });
     }
     const { entry } = line;
     if (
@@ -442,13 +443,11 @@ class AnchorCheck {
       entry.commit !== commit ||
       entry.record_id !== record.id
     ) {
-      return issue(`ledger line ${anchor.seq} does not record this commit's record ${record.id}`);
+      return issue({ kind: "ledger-line-other", seq: anchor.seq, record: record.id });
     }
-    if (entry.record_sha256 !== recordDigest(record)) return issue(edited(anchor.seq));
+    if (entry.record_sha256 !== recordDigest(record)) {
+      return issue({ kind: "record-edited", seq: anchor.seq });
+    }
     return [];
   }
-}
-
-function edited(seq: number): string {
-  return `the record is not the one ledger line ${seq} recorded: its id, time, intent or contributor was edited after it was written`;
 }

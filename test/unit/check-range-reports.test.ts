@@ -93,15 +93,16 @@ const blockedVerdict = verdict("blocked", [
 const lineOf = (path: string) => (path === oddPath ? 7 : null);
 
 /**
- * A trace record that disagrees with its commit, in these words: what verifying traces says is
- * passed through as it is, a line break included, so each report must escape it.
+ * A trace record that disagrees with its commit, naming a file the commit has (`path`) as missing
+ * from it: the name is passed through as it is, a line break included, so each report must
+ * escape it.
  */
-const tamperedFact = (detail: string): RangeFindingFact => ({
+const tamperedFact = (path: string): RangeFindingFact => ({
   kind: "trace-problems",
-  problems: [{ kind: "tampered", detail }],
+  problems: [{ kind: "tampered", detail: { kind: "file-missing", path } }],
 });
-const tamperedWords = (detail: string) =>
-  `the commit's trace record disagrees with the commit: ${detail}`;
+const tamperedWords = (path: string) =>
+  `the commit's trace record disagrees with the commit: ${path}: missing from the record`;
 
 const tampered = rangeFinding({
   rule: "trace_tampered",
@@ -697,7 +698,7 @@ describe("formatRangeCheckGithub", () => {
 
   it("stops the table short of GitHub's 1 MiB step summary limit, and says so", () => {
     const findings = Array.from({ length: 5000 }, (_, n) =>
-      like(oddScope, { path: `src/${n}.ts`, fact: tamperedFact(`${"x".repeat(150)} ${n}`) }),
+      like(oddScope, { path: `src/${n}.ts`, fact: tamperedFact(`${"x".repeat(125)} ${n}`) }),
     );
     const summary = formatRangeCheckGithubSummary({ ...check, findings }, command);
     expect(Buffer.byteLength(summary)).toBeLessThan(1024 * 1024);
@@ -718,7 +719,7 @@ describe("formatRangeCheckGithub", () => {
     const summary = formatRangeCheckGithubSummary({ ...check, findings: [hostile] }, command);
     const row = summary.split("\n").find((line) => line.startsWith(`| \`${short(blocked)}`));
     expect(row).toBe(
-      `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`scope\` | error | INT-001 | \`\` a\\|b\`c<d>.md \`\` line 7 | ${tamperedWords("x")} \\| \\\`y\\\` &lt;script&gt;alert(1)&lt;/script&gt; \\*z\\*<br>next |`,
+      `| \`${short(blocked)}\` Tweak "pricing" &amp; &lt;docs&gt;\\u0007 'now' | \`scope\` | error | INT-001 | \`\` a\\|b\`c<d>.md \`\` line 7 | the commit's trace record disagrees with the commit: x \\| \\\`y\\\` &lt;script&gt;alert(1)&lt;/script&gt; \\*z\\*<br>next: missing from the record |`,
     );
     // Six cells: no `|` but the escaped ones inside.
     expect(row?.replaceAll("\\|", "").split("|")).toHaveLength(8);

@@ -252,7 +252,13 @@ describe("compareRecord and line_hashes", () => {
   it("names the range and the line of an edited hash", () => {
     const edited = [independent("alpha"), "0".repeat(16)];
     expect(compareRecord(stored(edited), fresh)).toEqual([
-      `f.txt: line_hashes of range 1-2 differ from the content (line 2: recorded ${"0".repeat(16)}, recomputed ${independent("beta")})`,
+      {
+        kind: "line-hashes-differ",
+        range: { path: "f.txt", start: 1, end: 2 },
+        line: 2,
+        recorded: "0".repeat(16),
+        recomputed: independent("beta"),
+      },
     ]);
   });
 });

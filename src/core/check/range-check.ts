@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { RuleName } from "../config/policy-schema.js";
 import type { FindingFact } from "../judge/finding-fact.js";
 import type { Advice, Finding, FixedRule, Verdict } from "../judge/verdict.js";
+import type { TraceIssueDetail } from "../trace/trace-issue-detail.js";
 
 /** The stable, versioned shape of `check --range --format json`. */
 export const rangeCheckSchemaVersion = 1;
@@ -58,10 +59,13 @@ export type RangeFindingFact =
   /** The commit's trace record is missing, invalid or disagrees: each problem, by kind. */
   | { kind: "trace-problems"; problems: TraceProblem[] };
 
-/** One problem with a commit's trace record, as verifying it says it. */
+/** Which way a commit's trace fails verification (each detail says how). */
+export type TraceIssueKind = "untraced" | "invalid" | "tampered" | "ledger";
+
+/** One problem with a commit's trace record, as verifying it finds it. */
 export interface TraceProblem {
-  kind: "untraced" | "invalid" | "tampered" | "ledger";
-  detail: string;
+  kind: TraceIssueKind;
+  detail: TraceIssueDetail;
 }
 
 /** How one commit of the range fared; the reports word `error` as "not judged". */

@@ -1,6 +1,7 @@
 import { appendAll } from "../unbounded-arrays.js";
 import { rangeContributor, sameContributor } from "./record-contributors.js";
 import type { TracedFile, TracedRange, TraceRecord } from "./record-schema.js";
+import type { HashedRange, TraceIssueDetail } from "./trace-issue-detail.js";
 
 /** A file's identity in a record: its exact bytes when its name is not UTF-8, else its path. */
 function identity(file: Pick<TracedFile, "relative_path" | "relative_path_base64">): string {
@@ -21,30 +22,32 @@ export function compareRecord(
   stored: TraceRecord,
   fresh: TraceRecord,
   pieceHash: PieceHash = () => null,
-): string[] {
-  const differences: string[] = [];
+): TraceIssueDetail[] {
+  const differences: TraceIssueDetail[] = [];
   if (stored.vcs?.revision_id !== fresh.vcs.revision_id) {
-    differences.push(
-      `keyed to ${fresh.vcs.revision_id} but names ${stored.vcs?.revision_id} (a rewrite was not re-keyed)`,
-    );
+    differences.push({
+      kind: "rekeyed",
+      commit: fresh.vcs.revision_id,
+      named: stored.vcs?.revision_id,
+    });
   }
   if ((stored.parents ?? []).join(" ") !== fresh.parents.join(" ")) {
-    differences.push(`parents differ from the commit's (${fresh.parents.join(", ") || "none"})`);
+    differences.push({ kind: "parents-differ", parents: fresh.parents });
   }
   if (stored.intent_id !== fresh.intent_id) {
-    differences.push(
-      `intent_id is ${JSON.stringify(stored.intent_id)}, but the commit's Intent: trailer says ${JSON.stringify(fresh.intent_id)}`,
-    );
+    differences.push({
+      kind: "intent-differs",
+      recorded: stored.intent_id,
+      trailer: fresh.intent_id,
+    });
   }
   const storedFiles = new Map((stored.files ?? []).map((file) => [identity(file), file]));
-  if (storedFiles.size < (stored.files ?? []).length) {
-    differences.push("a file is named more than once (each file is one entry)");
-  }
+  if (storedFiles.size < (stored.files ?? []).length) differences.push({ kind: "file-repeated" });
   const freshFiles = new Set(fresh.files.map(identity));
   for (const file of fresh.files) {
     const old = storedFiles.get(identity(file));
     if (!old) {
-      differences.push(`${file.relative_path}: missing from the record`);
+      differences.push({ kind: "file-missing", path: file.relative_path });
       continue;
     }
     const summary = (f: typeof file) =>
@@ -59,19 +62,19 @@ export function compareRecord(
         f.after?.mode,
         f.after?.oid,
       ]);
-    if (summary(old) !== summary(file))
-      differences.push(`${file.relative_path}: operation, modes or blob hashes differ`);
-    const ranges = (
-      list: readonly { start_line: number; end_line: number; content_hash: string }[],
-    ) =>
-      list.map((range) => `${range.start_line}-${range.end_line}:${range.content_hash}`).join(",");
+    if (summary(old) !== summary(file)) {
+      differences.push({ kind: "file-differs", path: file.relative_path });
+    }
     const runs = joinedRuns(old.ranges);
     const bounds = (list: readonly { start_line: number; end_line: number }[]) =>
       list.map((range) => `${range.start_line}-${range.end_line}`).join(",");
     if (bounds(runs.map((run) => run.whole)) !== bounds(file.ranges)) {
-      differences.push(
-        `${file.relative_path}: ranges differ (recorded ${ranges(old.ranges) || "none"}; recomputed ${ranges(file.ranges) || "none"})`,
-      );
+      differences.push({
+        kind: "ranges-differ",
+        path: file.relative_path,
+        recorded: old.ranges.map(hashedRange),
+        recomputed: file.ranges.map(hashedRange),
+      });
       continue;
     }
     runs.forEach((run, index) => {
@@ -83,8 +86,7 @@ export function compareRecord(
     });
   }
   for (const [key, file] of storedFiles) {
-    if (!freshFiles.has(key))
-      differences.push(`${file.relative_path}: recorded, but the commit does not touch it`);
+    if (!freshFiles.has(key)) differences.push({ kind: "file-extra", path: file.relative_path });
   }
   return differences;
 }
@@ -132,19 +134,22 @@ function pieceDifferences(
   run: JoinedRun,
   fresh: TracedRange,
   pieceHash: PieceHash,
-): string[] {
-  const differences: string[] = [];
+): TraceIssueDetail[] {
+  const differences: TraceIssueDetail[] = [];
   const [only] = run.pieces;
   if (run.pieces.length === 1 && only) {
     if (only.content_hash !== fresh.content_hash) {
-      differences.push(
-        `${path}: ranges differ (recorded ${only.start_line}-${only.end_line}:${only.content_hash}; recomputed ${fresh.start_line}-${fresh.end_line}:${fresh.content_hash})`,
-      );
+      differences.push({
+        kind: "ranges-differ",
+        path,
+        recorded: [hashedRange(only)],
+        recomputed: [hashedRange(fresh)],
+      });
       return differences;
     }
   }
   run.pieces.forEach((piece, index) => {
-    const span = `${piece.start_line}-${piece.end_line}`;
+    const range = { path, start: piece.start_line, end: piece.end_line };
     const previous = run.pieces[index - 1];
     if (
       previous &&
@@ -153,16 +158,12 @@ function pieceDifferences(
         rangeContributor(record, file, piece),
       )
     ) {
-      differences.push(
-        `${path}: range ${span} is split from the range before it, but both have the same contributor (ranges split only where the contributor changes)`,
-      );
+      differences.push({ kind: "split-same-contributor", range });
     }
     if (run.pieces.length > 1) {
       const hash = pieceHash(path, piece.start_line, piece.end_line);
       if (hash !== piece.content_hash) {
-        differences.push(
-          `${path}: the content hash of range ${span} does not match its lines${hash === null ? " (they could not be read)" : ""}`,
-        );
+        differences.push({ kind: "piece-hash-mismatch", range, unreadable: hash === null });
       }
     }
     const recorded = piece.line_hashes;
@@ -175,11 +176,23 @@ function pieceDifferences(
     const length = Math.max(recorded.length, expected.length);
     for (let at = 0; at < length; at++) {
       if (recorded[at] === expected[at]) continue;
-      differences.push(
-        `${path}: line_hashes of range ${span} differ from the content (line ${piece.start_line + at}: recorded ${recorded[at] ?? "none"}, recomputed ${expected[at] ?? "none"})`,
-      );
+      differences.push({
+        kind: "line-hashes-differ",
+        range,
+        line: piece.start_line + at,
+        recorded: recorded[at] ?? null,
+        recomputed: expected[at] ?? null,
+      });
       return;
     }
   });
   return differences;
+}
+
+function hashedRange(range: {
+  start_line: number;
+  end_line: number;
+  content_hash: string;
+}): HashedRange {
+  return { start: range.start_line, end: range.end_line, hash: range.content_hash };
 }

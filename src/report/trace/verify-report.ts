@@ -2,10 +2,12 @@ import type { VerifyReport } from "../../trace/verify-traces.js";
 import { count, plural, skippedBeforeAdoption } from "../text/count.js";
 import { printable } from "../text/messages.js";
 import type { Style } from "../text/style.js";
+import { traceIssueText } from "./trace-issue-text.js";
 
-/** `trace verify --json`: the report as it is, with `ok` (no problems: trace/verifyProblems). */
+/** `trace verify --json`: the report as it is, each issue's detail worded, with `ok` (no problems: trace/verifyProblems). */
 export function verifyReportJson(report: VerifyReport, problems: number): string {
-  return `${JSON.stringify({ ...report, ok: problems === 0 }, null, 2)}\n`;
+  const issues = report.issues.map((issue) => ({ ...issue, detail: traceIssueText(issue.detail) }));
+  return `${JSON.stringify({ ...report, issues, ok: problems === 0 }, null, 2)}\n`;
 }
 
 /** `trace verify`: the ledger's chain, the commits checked, each problem, and the answer. */
@@ -20,7 +22,9 @@ export function formatVerifyReport(report: VerifyReport, failing: number, style:
     `commits in ${report.range}: ${count(report.commits.checked)} checked, ${count(report.commits.traced)} traced; ${skippedBeforeAdoption(report.commits.before_adoption)}`,
     anchorLine(report),
     ...report.issues.map((issue) =>
-      style.red(`  ${issue.commit.slice(0, 12)} ${issue.kind}: ${printable(issue.detail)}`),
+      style.red(
+        `  ${issue.commit.slice(0, 12)} ${issue.kind}: ${printable(traceIssueText(issue.detail))}`,
+      ),
     ),
     ...report.superseded.map((record) =>
       style.yellow(

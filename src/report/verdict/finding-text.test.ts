@@ -304,14 +304,14 @@ describe("the words of each range finding, on one line", () => {
       {
         kind: "trace-problems",
         problems: [
-          { kind: "tampered", detail: "blob differs" },
-          { kind: "invalid", detail: "bad field" },
-          { kind: "tampered", detail: "line hash differs" },
-          { kind: "ledger", detail: "not in the ledger" },
-          { kind: "untraced", detail: "unreadable note" },
+          { kind: "tampered", detail: { kind: "file-differs", path: "src/a.ts" } },
+          { kind: "invalid", detail: { kind: "invalid-line", line: 2, problem: "not JSON" } },
+          { kind: "tampered", detail: { kind: "file-extra", path: "src/b.ts" } },
+          { kind: "ledger", detail: { kind: "ledger-line-edited", seq: 7 } },
+          { kind: "untraced", detail: { kind: "note-unreadable" } },
         ],
       },
-      "the commit's trace record disagrees with the commit: blob differs; line hash differs; the commit's trace record is invalid: bad field; the commit's trace record disagrees with this clone's ledger: not in the ledger; no trace record can be read for the commit: unreadable note",
+      "the commit's trace record disagrees with the commit: src/a.ts: operation, modes or blob hashes differ; src/b.ts: recorded, but the commit does not touch it; the commit's trace record is invalid: note line 2 is not JSON; the commit's trace record disagrees with this clone's ledger: ledger line 7 is not the line the record anchors: it was edited; no trace record can be read for the commit: its note cannot be read",
     ],
   ];
 

@@ -7,6 +7,7 @@ import type {
   SignatureFact,
 } from "../../core/judge/finding-fact.js";
 import type { Finding } from "../../core/judge/verdict.js";
+import { traceIssueText } from "../trace/trace-issue-text.js";
 
 /**
  * The one catalogue of what findings say: each fact the judge returns (core/judge/finding-fact.ts)
@@ -112,7 +113,7 @@ function traceProblemsText(problems: readonly TraceProblem[]): string {
     .map((kind) => {
       const details = problems
         .filter((problem) => problem.kind === kind)
-        .map((problem) => problem.detail);
+        .map((problem) => traceIssueText(problem.detail));
       return `${traceProblem[kind]}: ${details.join("; ")}`;
     })
     .join("; ");
