@@ -60,16 +60,41 @@ ig_trim() {
   ig_trimmed=${ig_trimmed%"${ig_trimmed##*[![:space:]]}"}
 }
 
-# Reads the message file $1 once, with builtins only: ig_has_intent (an Intent: line), ig_blank
-# (no line with anything but white space), ig_newline_end (the file ends with a newline).
+# Reads the message file $1 once, with builtins: ig_has_intent (an Intent: trailer), ig_blank
+# (no line with anything but white space), ig_newline_end (the file ends with a newline). A line
+# "Intent: …" is a trailer only where git reads trailers (the message's last paragraph, as
+# git interpret-trailers decides): one in prose does not count, as the judge will not see it.
+# When the last paragraph, not the first, holds it and every line of it is `Token: value` (or a
+# folded continuation), git would say so too; otherwise git is asked (a comment, a line
+# "(cherry picked from …)", prose around it).
 ig_read_message() {
   # shellcheck disable=SC1007 # `ig_has_intent=` empties it, on purpose
   ig_has_intent= ig_blank=1 ig_newline_end=1
+  ig_seen_intent='' ig_paragraphs=0 ig_in_paragraph='' ig_para_intent='' ig_para_plain=''
   while ig_line= && IFS= read -r ig_line || { [ -n "$ig_line" ] && ig_newline_end=; }; do
-    case $ig_line in [Ii][Nn][Tt][Ee][Nn][Tt]:*) ig_has_intent=1 ;; esac
-    case $ig_line in *[![:space:]]*) ig_blank= ;; esac
+    case $ig_line in
+      *[![:space:]]*)
+        ig_blank=
+        if [ -z "$ig_in_paragraph" ]; then
+          ig_in_paragraph=1 ig_paragraphs=$((ig_paragraphs + 1)) ig_para_intent='' ig_para_plain=''
+        fi
+        case $ig_line in
+          [Ii][Nn][Tt][Ee][Nn][Tt]:*) ig_seen_intent=1 ig_para_intent=1 ;;
+          [[:space:]]*) ;;
+          *:*) case ${ig_line%%:*} in *[!A-Za-z0-9-]*) ig_para_plain=1 ;; esac ;;
+          *) ig_para_plain=1 ;;
+        esac
+        ;;
+      *) ig_in_paragraph= ;;
+    esac
     [ -n "$ig_newline_end" ] || break
   done <"$1"
+  [ -n "$ig_seen_intent" ] || return 0
+  if [ -n "$ig_para_intent" ] && [ -z "$ig_para_plain" ] && [ "$ig_paragraphs" -gt 1 ]; then
+    ig_has_intent=1
+  elif git interpret-trailers --parse --no-divider "$1" 2>/dev/null | grep -qi '^intent:'; then
+    ig_has_intent=1
+  fi
 }
 
 # The intent this work tree selected (`intentguard select`), read from selection.json in the

@@ -77,6 +77,52 @@ describe("the trailers the sh hooks add", () => {
   });
 });
 
+describe("an Intent: line git does not read as a trailer", () => {
+  // git reads trailers only from the message's last paragraph, and only when every line of it is
+  // one (or git's own kinds make up a quarter): a line "Intent: …" in prose is not a trailer, so
+  // the hooks must add the selection's, as they would to a message without it.
+  const prose = "Tune the login\n\nThe flow stays as it was.\nIntent: INT-001";
+
+  it("gets the selection's trailer with commit -m, with an editor, and in a cherry-pick", async () => {
+    const repo = await createSelectedRepo();
+    repo.write("src/auth/a.ts", "a\n");
+    repo.git("add", "-A");
+    expectSuccess(repo.commit(prose), "commit -m");
+    expect(repo.lastMessage()).toBe(`${prose}\n\nIntent: INT-001\n`);
+    repo.write("src/auth/b.ts", "b\n");
+    repo.git("add", "-A");
+    const editor = `printf '%s\\n' '${prose.replaceAll("\n", "' '")}' >`;
+    const edited = repo.tryGit(["commit", "-q"], { env: { GIT_EDITOR: editor } });
+    expect(edited.status, edited.stderr).toBe(0);
+    expect(repo.lastMessage()).toBe(`${prose}\n\nIntent: INT-001\n`);
+    expect(repo.git("log", "-2", "--format=%(trailers:key=Intent,valueonly)")).toBe(
+      "INT-001\n\nINT-001\n\n",
+    );
+    // A pick of a commit whose message has the line in prose only (made with the hooks off).
+    repo.git("checkout", "-q", "-b", "side", "HEAD~2");
+    repo.write("src/auth/c.ts", "c\n");
+    repo.git("add", "-A");
+    expectSuccess(repo.commit(prose, [], { env: { INTENTGUARD: "0" } }), "commit without hooks");
+    const pick = repo.git("rev-parse", "HEAD").trim();
+    repo.git("checkout", "-q", "main");
+    const picked = repo.tryGit(["cherry-pick", pick]);
+    expect(picked.status, picked.stderr).toBe(0);
+    expect(repo.lastMessage()).toBe(`${prose}\n\nIntent: INT-001\n`);
+  });
+
+  it("without a selection, is refused as declaring no intent, and the advice says where the trailer goes", async () => {
+    const repo = await createGovernedRepo();
+    repo.write("src/auth/a.ts", "a\n");
+    repo.git("add", "-A");
+    const refused = repo.commit(prose);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain("the commit declares no intent");
+    expect(refused.stderr).toContain(
+      "or end the message with a paragraph of trailers, git reads them only there: Intent: <ID>",
+    );
+  });
+});
+
 describe("a governance change gets no Intent: trailer", () => {
   const policy = "policies/intentguard.yaml";
 

@@ -46,7 +46,7 @@ export function adviceText(advice: Advice, command: string): string {
         .map(named)
         .join(", ")}`;
     case "add-intent-trailer":
-      return "or add a trailer line to the message: Intent: <ID>";
+      return "or end the message with a paragraph of trailers, git reads them only there: Intent: <ID>";
     case "commit-governance-first":
       return `commit the rules on their own first: git commit -- ${advice.paths.map(fromTop).join(" ")}`;
     case "commit-rest-under-intent":
