@@ -90,7 +90,12 @@ function tracedFile(
     after: side(input, change.newMode, change.newBlob),
     ...(sameContributor(contributor, input.contributor) ? {} : { contributor }),
     ranges: ranges.map((range) => ownContributor(range, contributor)),
-    mutation_class: mutationClass(operation, change.path, change.oldBlob !== change.newBlob),
+    mutation_class: mutationClass(
+      operation,
+      change.path,
+      change.newMode,
+      change.oldBlob !== change.newBlob,
+    ),
     related,
   };
 }

@@ -61,10 +61,13 @@ const sourceCode = new Set([
   "zig",
 ]);
 
+const executableMode = "100755";
+
 /**
  * The seed's two classes, by what the commit did to the file. Creating or deleting a file
  * changes what the code base does: INTENT_EVOLUTION. Renaming a file without editing it reshapes
- * what is there: AST_REFACTOR. An edit of source code is AST_REFACTOR as well; an edit of
+ * what is there: AST_REFACTOR. An edit of source code (`mode`: the file's after the commit) is
+ * AST_REFACTOR as well; an edit of
  * anything else — a lock file, YAML or JSON configuration, a document, a binary — changes what
  * the code base does or says, so it is INTENT_EVOLUTION rather than a refactor of a syntax tree
  * it does not have.
@@ -72,14 +75,17 @@ const sourceCode = new Set([
 export function mutationClass(
   operation: TracedFileV2["operation"],
   path: string,
+  mode: string | null,
   contentChanged: boolean,
 ): TracedFileV2["mutation_class"] {
   if (operation === "create" || operation === "delete") return "INTENT_EVOLUTION";
-  if (!contentChanged || isSourceCode(path)) return "AST_REFACTOR";
+  if (!contentChanged || isSourceCode(path, mode)) return "AST_REFACTOR";
   return "INTENT_EVOLUTION";
 }
 
-function isSourceCode(path: string): boolean {
+/** Source code by its extension, or an executable file (a script: `bin/deploy`, `examples/pm`). */
+function isSourceCode(path: string, mode: string | null): boolean {
+  if (mode === executableMode) return true;
   const name = path.slice(path.lastIndexOf("/") + 1);
   const dot = name.lastIndexOf(".");
   return dot > 0 && sourceCode.has(name.slice(dot + 1).toLowerCase());
