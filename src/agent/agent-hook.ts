@@ -74,7 +74,7 @@ export async function runAgentHook(
     event = dialect.read(decodePayload(payload));
   } catch (error) {
     if (!(error instanceof PayloadError)) throw error;
-    const denial = { kind: "unreadable", agent: dialect.title, why: error.message } as const;
+    const denial = { kind: "unreadable", agent: dialect.title, problem: error.problem } as const;
     return { dialect, event: null, outcome: { kind: "deny", denial } };
   }
   try {

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { PayloadError } from "../../src/core/agent/agent-event.js";
+import {
+  type AgentDialect,
+  PayloadError,
+  type PayloadProblem,
+} from "../../src/core/agent/agent-event.js";
 import { decodePayload } from "../../src/core/agent/decode-payload.js";
+import { dialectNamed } from "../../src/core/agent/dialects/index.js";
 import { carryOwners, lineSources, runsOf } from "../../src/core/agent/line-owners.js";
 import { patchPaths } from "../../src/core/agent/patch-paths.js";
 import { protectedFromAgents } from "../../src/core/agent/protected-paths.js";
 import { toolPaths } from "../../src/core/agent/tool-paths.js";
+import { agentHookAnswer } from "../../src/report/verdict/agent-hook-messages.js";
 
 describe("decodePayload", () => {
   const value = { hook_event_name: "PreToolUse", path: "src/é.ts" };
@@ -25,10 +31,74 @@ describe("decodePayload", () => {
   });
 
   it("refuses an empty payload and one that is not JSON", () => {
-    expect(() => decodePayload(Buffer.from("  \n"))).toThrow(
-      new PayloadError("the payload on stdin is empty"),
+    expect(problemOf(() => decodePayload(Buffer.from("  \n")))).toEqual({ kind: "empty" });
+    expect(problemOf(() => decodePayload(Buffer.from("{oops")))).toEqual({
+      kind: "not-json",
+      error: expect.stringContaining("JSON"),
+    });
+  });
+});
+
+/** The problem of the PayloadError `read` throws. */
+function problemOf(read: () => unknown): unknown {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof PayloadError) return error.problem;
+    throw error;
+  }
+  throw new Error("no PayloadError");
+}
+
+describe("a payload that is not the agent's", () => {
+  const denial = (name: string, payload: unknown) => {
+    const dialect = dialectNamed(name) as AgentDialect;
+    const problem = problemOf(() => dialect.read(payload)) as PayloadProblem;
+    const answer = agentHookAnswer(
+      {
+        dialect,
+        event: null,
+        outcome: { kind: "deny", denial: { kind: "unreadable", agent: dialect.title, problem } },
+      },
+      "intentguard",
     );
-    expect(() => decodePayload(Buffer.from("{oops"))).toThrow(/the payload on stdin is not JSON/);
+    return { problem, text: JSON.stringify(answer) };
+  };
+
+  it("is denied with what is wrong with it, as a fact the denial words", () => {
+    const cases: [string, unknown, PayloadProblem, string][] = [
+      [
+        "cursor",
+        [],
+        { kind: "not-object", field: null },
+        "the Cursor payload is not a JSON object",
+      ],
+      [
+        "cline",
+        { hookName: "PreToolUse", taskId: "t-1", preToolUse: 3 },
+        { kind: "not-object", field: "preToolUse" },
+        "the Cline payload's preToolUse is not a JSON object",
+      ],
+      [
+        "cursor",
+        { hook_event_name: 7 },
+        { kind: "not-string", field: "hook_event_name" },
+        "the payload's hook_event_name is not a string",
+      ],
+      [
+        "cursor",
+        {},
+        { kind: "missing", field: "hook_event_name" },
+        "the payload has no hook_event_name",
+      ],
+    ];
+    for (const [agent, payload, problem, words] of cases) {
+      const found = denial(agent, payload);
+      expect(found.problem, agent).toEqual(problem);
+      expect(found.text).toContain(
+        `hook payload could not be read (${words}), so the tool call is denied`,
+      );
+    }
   });
 });
 

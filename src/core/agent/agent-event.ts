@@ -59,5 +59,23 @@ export interface AgentDialect {
   answer(event: AgentEvent | null, decision: AgentDecision): HookAnswer;
 }
 
+/**
+ * Why a payload is not the agent's: empty, not JSON (`error`: the parser's words), an object or
+ * string field of another type or missing (`field`: a field of the payload, null for the payload
+ * itself), a Copilot payload naming neither tool nor event, a field holding no JSON.
+ */
+export type PayloadProblem =
+  | { kind: "empty" }
+  | { kind: "not-json"; error: string }
+  | { kind: "not-object"; field: string | null }
+  | { kind: "not-string"; field: string }
+  | { kind: "missing"; field: string }
+  | { kind: "no-tool-or-event" }
+  | { kind: "field-not-json"; field: string };
+
 /** A payload that is not the agent's (malformed, another agent's, a missing field). */
-export class PayloadError extends Error {}
+export class PayloadError extends Error {
+  constructor(readonly problem: PayloadProblem) {
+    super(`agent payload: ${problem.kind}`);
+  }
+}

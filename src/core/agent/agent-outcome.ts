@@ -1,12 +1,12 @@
 import type { IntentContext } from "../intent/intent-context.js";
 import type { Verdict } from "../judge/verdict.js";
-import type { AgentDialect, AgentEvent } from "./agent-event.js";
+import type { AgentDialect, AgentEvent, PayloadProblem } from "./agent-event.js";
 import type { ProtectedKind } from "./protected-paths.js";
 
 /** Why a write is denied, as facts: src/report/verdict/agent-hook-messages.ts words each for the model. */
 export type WriteDenial =
   /** The payload is not the agent's (malformed, another agent's, a missing field). */
-  | { kind: "unreadable"; agent: string; why: string }
+  | { kind: "unreadable"; agent: string; problem: PayloadProblem }
   | { kind: "no-path"; tool: string }
   | { kind: "outside"; file: string; root: string }
   /** Through a symlink whose target does not exist. */

@@ -7,11 +7,11 @@ import { PayloadError } from "./agent-event.js";
  */
 export function decodePayload(bytes: Uint8Array): unknown {
   const text = payloadText(bytes).trim();
-  if (text === "") throw new PayloadError("the payload on stdin is empty");
+  if (text === "") throw new PayloadError({ kind: "empty" });
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new PayloadError(`the payload on stdin is not JSON (${(error as Error).message})`);
+    throw new PayloadError({ kind: "not-json", error: (error as Error).message });
   }
 }
 

@@ -21,7 +21,7 @@ export function toolEventDialect(agent: ToolEventAgent): AgentDialect {
     name: agent.name,
     title: agent.title,
     read(value): AgentEvent {
-      const payload = payloadObject(value, `the ${agent.title} payload`);
+      const payload = payloadObject(value, null);
       const eventName = requiredString(payload, "hook_event_name");
       const base = {
         eventName,
@@ -41,7 +41,7 @@ export function toolEventDialect(agent: ToolEventAgent): AgentDialect {
             : null;
       if (phase === null) return { ...base, moment: "other", tool: "", paths: [] };
       const tool = requiredString(payload, "tool_name");
-      const input = payloadObject(payload.tool_input, `the ${agent.title} payload's tool_input`);
+      const input = payloadObject(payload.tool_input, "tool_input");
       return { ...base, tool, ...classifyTool(agent.tools, tool, input, phase) };
     },
     answer: (_event, decision) => exitCodeAnswer(agent.events.session, decision),

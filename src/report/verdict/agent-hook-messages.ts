@@ -1,4 +1,4 @@
-import type { AgentDecision, HookAnswer } from "../../core/agent/agent-event.js";
+import type { AgentDecision, HookAnswer, PayloadProblem } from "../../core/agent/agent-event.js";
 import type { AgentHookResult, AgentOutcome, WriteDenial } from "../../core/agent/agent-outcome.js";
 import type { ProtectedKind } from "../../core/agent/protected-paths.js";
 import type { IntentContext } from "../../core/intent/intent-context.js";
@@ -12,8 +12,8 @@ import { formatVerdictText } from "./verdict-text.js";
  * text, no colour.
  */
 const say = {
-  unreadable: (agent: string, why: string) =>
-    `intentguard: this ${agent} hook payload could not be read (${why}), so the tool call is denied: nothing is written unchecked. If the agent's hook format changed, update intentguard; to go on without it, a person removes the hook (intentguard agent uninstall).`,
+  unreadable: (agent: string, problem: PayloadProblem) =>
+    `intentguard: this ${agent} hook payload could not be read (${payloadProblemText(agent, problem)}), so the tool call is denied: nothing is written unchecked. If the agent's hook format changed, update intentguard; to go on without it, a person removes the hook (intentguard agent uninstall).`,
   noPath: (tool: string) =>
     `intentguard: the ${tool} call names no file intentguard can read, so it is denied: every write is judged against the selected intent before it happens. Write through a tool that names its file.`,
   outside: (file: string, root: string) =>
@@ -81,7 +81,7 @@ function agentDecision(outcome: AgentOutcome, command: string): AgentDecision {
 function denialText(denial: WriteDenial, command: string): string {
   switch (denial.kind) {
     case "unreadable":
-      return say.unreadable(denial.agent, denial.why);
+      return say.unreadable(denial.agent, denial.problem);
     case "no-path":
       return say.noPath(denial.tool);
     case "outside":
@@ -99,4 +99,28 @@ function denialText(denial: WriteDenial, command: string): string {
     case "failed":
       return say.failed(denial.why, command);
   }
+}
+
+/** Why an agent's payload is not its own, as the denial says it. */
+function payloadProblemText(agent: string, problem: PayloadProblem): string {
+  switch (problem.kind) {
+    case "empty":
+      return "the payload on stdin is empty";
+    case "not-json":
+      return `the payload on stdin is not JSON (${problem.error})`;
+    case "not-object":
+      return `${payloadPart(agent, problem.field)} is not a JSON object`;
+    case "not-string":
+      return `the payload's ${problem.field} is not a string`;
+    case "missing":
+      return `the payload has no ${problem.field}`;
+    case "no-tool-or-event":
+      return "the payload names no tool and no event";
+    case "field-not-json":
+      return `the payload's ${problem.field} is not JSON`;
+  }
+}
+
+function payloadPart(agent: string, field: string | null): string {
+  return field === null ? `the ${agent} payload` : `the ${agent} payload's ${field}`;
 }

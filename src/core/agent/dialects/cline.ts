@@ -25,7 +25,7 @@ export const cline: AgentDialect = {
   name: "cline",
   title: "Cline",
   read(value): AgentEvent {
-    const payload = payloadObject(value, "the Cline payload");
+    const payload = payloadObject(value, null);
     const eventName = requiredString(payload, "hookName");
     const roots = Array.isArray(payload.workspaceRoots) ? payload.workspaceRoots : [];
     const model =
@@ -46,12 +46,10 @@ export const cline: AgentDialect = {
       return { ...base, moment: "other", tool: "", paths: [] };
     }
     const before = eventName === "PreToolUse";
-    const call = payloadObject(
-      payload[before ? "preToolUse" : "postToolUse"],
-      `the Cline payload's ${before ? "preToolUse" : "postToolUse"}`,
-    );
+    const field = before ? "preToolUse" : "postToolUse";
+    const call = payloadObject(payload[field], field);
     const tool = requiredString(call, "toolName");
-    const parameters = payloadObject(call.parameters ?? {}, "the Cline payload's parameters");
+    const parameters = payloadObject(call.parameters ?? {}, `${field}.parameters`);
     return { ...base, tool, ...classifyTool(tools, tool, parameters, before ? "before" : "after") };
   },
   answer(_event, decision) {

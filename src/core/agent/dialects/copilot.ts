@@ -19,7 +19,7 @@ export const copilot: AgentDialect = {
   name: "copilot",
   title: "GitHub Copilot",
   read(value): AgentEvent {
-    const payload = payloadObject(value, "the Copilot payload");
+    const payload = payloadObject(value, null);
     const base = {
       cwd: optionalString(payload, "cwd"),
       sessionId: optionalString(payload, "sessionId") ?? optionalString(payload, "session_id"),
@@ -32,7 +32,7 @@ export const copilot: AgentDialect = {
         return { ...base, eventName: "sessionStart", moment: "session-start", tool: "", paths: [] };
       }
       const eventName = optionalString(payload, "hook_event_name");
-      if (eventName === null) throw new PayloadError("the payload names no tool and no event");
+      if (eventName === null) throw new PayloadError({ kind: "no-tool-or-event" });
       return { ...base, eventName, moment: "other", tool: "", paths: [] };
     }
     const after =
@@ -41,7 +41,7 @@ export const copilot: AgentDialect = {
       payload.hook_event_name === "PostToolUse";
     const input =
       payload.tool_input !== undefined
-        ? payloadObject(payload.tool_input, "the Copilot payload's tool_input")
+        ? payloadObject(payload.tool_input, "tool_input")
         : toolArgs(requiredString(payload, "toolArgs"));
     const eventName = after ? "postToolUse" : "preToolUse";
     return {
@@ -69,9 +69,9 @@ export const copilot: AgentDialect = {
 
 function toolArgs(text: string): Record<string, unknown> {
   try {
-    return payloadObject(JSON.parse(text), "the Copilot payload's toolArgs");
+    return payloadObject(JSON.parse(text), "toolArgs");
   } catch (error) {
     if (error instanceof PayloadError) throw error;
-    throw new PayloadError("the payload's toolArgs is not JSON");
+    throw new PayloadError({ kind: "field-not-json", field: "toolArgs" });
   }
 }

@@ -27,7 +27,7 @@ export const cursor: AgentDialect = {
   name: "cursor",
   title: "Cursor",
   read(value): AgentEvent {
-    const payload = payloadObject(value, "the Cursor payload");
+    const payload = payloadObject(value, null);
     const eventName = requiredString(payload, "hook_event_name");
     const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
     const base = {
@@ -46,7 +46,7 @@ export const cursor: AgentDialect = {
       return { ...base, moment: "other", tool: "", paths: [] };
     }
     const tool = requiredString(payload, "tool_name");
-    const input = payloadObject(payload.tool_input, "the Cursor payload's tool_input");
+    const input = payloadObject(payload.tool_input, "tool_input");
     const phase = eventName === "preToolUse" ? "before" : "after";
     return { ...base, tool, ...classifyTool(tools, tool, input, phase) };
   },

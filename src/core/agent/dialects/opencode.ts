@@ -18,9 +18,9 @@ export const opencode: AgentDialect = {
   name: "opencode",
   title: "opencode",
   read(value): AgentEvent {
-    const payload = payloadObject(value, "the opencode plugin's payload");
+    const payload = payloadObject(value, null);
     const eventName = requiredString(payload, "hook");
-    const input = payloadObject(payload.input ?? {}, "the opencode payload's input");
+    const input = payloadObject(payload.input ?? {}, "input");
     const base = {
       eventName,
       cwd: optionalString(payload, "directory"),
@@ -34,7 +34,7 @@ export const opencode: AgentDialect = {
       return { ...base, moment: "other", tool: "", paths: [] };
     }
     const tool = requiredString(input, "tool");
-    const output = payloadObject(payload.output ?? {}, "the opencode payload's output");
+    const output = payloadObject(payload.output ?? {}, "output");
     const phase = eventName === "tool.execute.before" ? "before" : "after";
     return { ...base, tool, ...classifyTool(tools, tool, output.args ?? {}, phase) };
   },

@@ -19,9 +19,9 @@ export const windsurf: AgentDialect = {
   name: "windsurf",
   title: "Windsurf",
   read(value): AgentEvent {
-    const payload = payloadObject(value, "the Windsurf payload");
+    const payload = payloadObject(value, null);
     const eventName = requiredString(payload, "agent_action_name");
-    const info = payloadObject(payload.tool_info ?? {}, "the Windsurf payload's tool_info");
+    const info = payloadObject(payload.tool_info ?? {}, "tool_info");
     const moment = moments[eventName] ?? "other";
     return {
       eventName,
