@@ -31,15 +31,15 @@ export function installAgent(repo: Repo, wiring: AgentWiring): AgentFileResult[]
     const file = path.join(repo.root, wiring.file);
     const existing = readConfig(file, wiring.file);
     const merged = wiring.add(existing?.config ?? {}, command);
-    if (typeof merged === "string") {
+    if (!merged.ok) {
+      const { file: named, agent } = wiring;
       throw new FailureError(
-        { kind: "agent-config-refused", file: wiring.file, agent: wiring.agent, problem: merged },
+        { kind: "agent-config-refused", file: named, agent, problem: merged.problem },
         ExitCode.CannotEvaluate,
       );
     }
-    return [
-      { agent: wiring.agent, file: wiring.file, action: writeJson(file, merged, existing?.text) },
-    ];
+    const action = writeJson(file, merged.config, existing?.text);
+    return [{ agent: wiring.agent, file: wiring.file, action }];
   }
   return wiring.files.map((own) => {
     const file = path.join(repo.root, own.path);

@@ -1,4 +1,5 @@
 import {
+  type ConfigMerge,
   type GroupedEvent,
   type JsonObject,
   withFlatHooks,
@@ -25,7 +26,7 @@ export type AgentWiring = {
   | {
       kind: "merged";
       file: string;
-      add(config: JsonObject, command: string): JsonObject | string;
+      add(config: JsonObject, command: string): ConfigMerge;
       remove(config: JsonObject): JsonObject;
     }
   | {

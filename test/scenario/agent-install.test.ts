@@ -132,6 +132,19 @@ describe("agent install and uninstall", () => {
     expect(readFileSync(path.join(repo.dir, ".gemini/settings.json"), "utf8")).toBe(
       "{ // my comment\n}\n",
     );
+    for (const [hooks, field] of [
+      ['"hooks": []', "hooks field is not an object"],
+      ['"hooks": { "BeforeTool": "mine" }', "hooks.BeforeTool field is not a list"],
+    ]) {
+      const text = `{ ${hooks} }\n`;
+      repo.write(".gemini/settings.json", text);
+      const refused = repo.intentguard(["agent", "install", "gemini"]);
+      expect({ status: refused.status, stdout: refused.stdout }).toEqual({ status: 2, stdout: "" });
+      expect(refused.stderr).toContain(
+        `.gemini/settings.json cannot take intentguard's hooks: its ${field}. Fix it`,
+      );
+      expect(readFileSync(path.join(repo.dir, ".gemini/settings.json"), "utf8")).toBe(text);
+    }
     const unknown = repo.intentguard(["agent", "install", "vim"]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('"vim" is not an agent intentguard knows: claude-code, codex');

@@ -29,31 +29,38 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The `hooks` object of a configuration, or a problem naming what is there instead. */
-function hooksOf(config: JsonObject): JsonObject | string {
-  const hooks = config.hooks ?? {};
-  return isObject(hooks) ? hooks : "its hooks field is not an object";
+/** Why a configuration cannot take our hooks: `field` is not the JSON type it must be. */
+export interface AgentConfigProblem {
+  field: string;
+  expected: "object" | "list";
 }
+
+/** A configuration with our hooks merged in, or why it cannot take them. */
+export type ConfigMerge =
+  | { ok: true; config: JsonObject }
+  | { ok: false; problem: AgentConfigProblem };
 
 /**
  * The configuration with `entries` appended to hooks.<event> after the user's, our earlier
  * entries taken out first (`without`): a second install changes nothing, an update replaces ours.
- * A string says why the file cannot take them.
+ * An AgentConfigProblem says why the file cannot take them.
  */
 function withOurs(
   config: JsonObject,
   without: (config: JsonObject) => JsonObject,
   entries: readonly { event: string; entry: unknown }[],
-): JsonObject | string {
-  const hooks = hooksOf(config);
-  if (typeof hooks === "string") return hooks;
+): ConfigMerge {
+  const hooks = config.hooks ?? {};
+  if (!isObject(hooks)) return { ok: false, problem: { field: "hooks", expected: "object" } };
   const merged: JsonObject = { ...(without(config).hooks as JsonObject) };
   for (const { event, entry } of entries) {
     const existing = merged[event] ?? [];
-    if (!Array.isArray(existing)) return `its hooks.${event} is not a list`;
+    if (!Array.isArray(existing)) {
+      return { ok: false, problem: { field: `hooks.${event}`, expected: "list" } };
+    }
     merged[event] = [...existing, entry];
   }
-  return { ...config, hooks: merged };
+  return { ok: true, config: { ...config, hooks: merged } };
 }
 
 /**
@@ -84,7 +91,7 @@ export function withGroupedHooks(
   agent: string,
   command: string,
   events: readonly GroupedEvent[],
-): JsonObject | string {
+): ConfigMerge {
   return withOurs(
     config,
     (current) => withoutGroupedHooks(current, agent),
@@ -113,7 +120,7 @@ export function withFlatHooks(
   config: JsonObject,
   agent: string,
   events: readonly { event: string; handler: JsonObject & { command: string } }[],
-): JsonObject | string {
+): ConfigMerge {
   return withOurs(
     config,
     (current) => withoutFlatHooks(current, agent),

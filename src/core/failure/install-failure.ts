@@ -1,3 +1,4 @@
+import type { AgentConfigProblem } from "../agent/agent-config.js";
 /** `install`, `init` or `agent install` cannot wire intentguard in without losing what is there. */
 export type InstallFailure =
   /** A hook that is not intentguard's, and its chained copy, both exist. */
@@ -7,7 +8,7 @@ export type InstallFailure =
   /** An agent's configuration that is JSON but not an object. */
   | { kind: "agent-config-not-object"; file: string }
   /** An agent's configuration whose shape refuses the hooks; `problem`: the dialect's finding. */
-  | { kind: "agent-config-refused"; file: string; agent: string; problem: string }
+  | { kind: "agent-config-refused"; file: string; agent: string; problem: AgentConfigProblem }
   /** package.json is not JSON, or its "scripts" is not an object. */
   | { kind: "manifest-not-editable"; file: string }
   /** Committed husky hooks, and an intentguard that runs from `packageRoot`, outside the repository. */

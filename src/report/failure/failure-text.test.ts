@@ -53,9 +53,9 @@ const sentences: [string, Failure, string][] = [
       kind: "agent-config-refused",
       file: ".claude/settings.json",
       agent: "claude-code",
-      problem: "its hooks.PreToolUse is not a list",
+      problem: { field: "hooks.PreToolUse", expected: "list" },
     },
-    ".claude/settings.json cannot take intentguard's hooks: its hooks.PreToolUse is not a list. Fix it (it must be the agent's JSON configuration), then run intentguard agent install claude-code again.",
+    ".claude/settings.json cannot take intentguard's hooks: its hooks.PreToolUse field is not a list. Fix it (it must be the agent's JSON configuration), then run intentguard agent install claude-code again.",
   ],
   [
     "manifest-not-editable",

@@ -12,7 +12,7 @@ export function installFailureText(failure: InstallFailure): string {
     case "agent-config-not-object":
       return `${failure.file} is not a JSON object; fix it, then run the command again.`;
     case "agent-config-refused":
-      return `${failure.file} cannot take intentguard's hooks: ${failure.problem}. Fix it (it must be the agent's JSON configuration), then run intentguard agent install ${failure.agent} again.`;
+      return `${failure.file} cannot take intentguard's hooks: its ${failure.problem.field} field is not ${failure.problem.expected === "list" ? "a list" : "an object"}. Fix it (it must be the agent's JSON configuration), then run intentguard agent install ${failure.agent} again.`;
     case "manifest-not-editable":
       return `${failure.file} is not a package manifest intentguard can edit (not valid JSON, or "scripts" is not an object), so its prepare script was not added and the hooks were not installed. Fix the file, then run intentguard init again.`;
     case "package-outside-repo":
