@@ -164,6 +164,42 @@ describe("the layers", () => {
     expect(worded).toEqual([]);
   });
 
+  it("core words nothing but what a schema says of invalid input: it returns facts", () => {
+    // A string of four words or more outside comments and schema descriptions (`.meta({…})`):
+    // wording. Core keeps it only where the text is the data or the schema's own answer:
+    const wording = new Map([
+      // the configuration's schemas and their parser: zod words every issue, ours beside its own
+      ["core/config/intents-schema.ts", "schema"],
+      ["core/config/policy-schema.ts", "schema"],
+      ["core/config/json-schemas.ts", "schema"],
+      ["core/config/parse-config.ts", "schema"],
+      ["core/trace/record-schema.ts", "schema"],
+      // a scope pattern's refusal and its fix, which the intents schema reports as its issue
+      ["core/scope/glob.ts", "schema"],
+      ["core/scope/normalise-pattern.ts", "schema"],
+      // the reviewer's reasons, which the intents file and the ledger record as written
+      ["core/scope/review-decision.ts", "recorded"],
+      // internal errors: a bug, reported as one (exit 3), never to the user as advice
+      ["core/scope/compile-pattern.ts", "bug"],
+      ["core/check/ci-event/payload-fields.ts", "bug"],
+    ]);
+    const sentence =
+      /(["`])(?:(?!\1)[^\n\\]|\\.)*?[A-Za-z]+ [a-z]+ [a-z]+ [a-z]+(?:(?!\1)[^\n\\]|\\.)*?\1/;
+    const worded = files
+      .filter(inFolder("core"))
+      .filter((file) =>
+        sentence.test(
+          file.text
+            .replace(/\/\*[\s\S]*?\*\//g, "")
+            .replace(/^\s*\/\/.*$/gm, "")
+            .replace(/\.meta\(\{[\s\S]*?\}\)/g, ""),
+        ),
+      )
+      .map((file) => file.name)
+      .sort();
+    expect(worded).toEqual([...wording.keys()].sort());
+  });
+
   it("the time is read in one place (src/clock.ts), and handed to the use cases as a Clock", () => {
     const readsTime =
       /\bDate\.now\(|\bnew Date\(\)|\bperformance\.now\(|\bprocess\.hrtime\b|\b(setTimeout|setInterval)\(|timers\/promises/;

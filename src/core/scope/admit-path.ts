@@ -9,12 +9,12 @@ export type Admission =
   | { readonly admitted: true; readonly by: AllowPattern }
   | { readonly admitted: false; readonly reason: "forbidden"; readonly by: CompiledPattern }
   | { readonly admitted: false; readonly reason: "outside" }
-  | { readonly admitted: false; readonly reason: "not a plain path" };
+  | { readonly admitted: false; readonly reason: "not-plain" };
 
 export type Admitter = (path: string) => Admission;
 
 const outside: Admission = { admitted: false, reason: "outside" };
-const notPlain: Admission = { admitted: false, reason: "not a plain path" };
+const notPlain: Admission = { admitted: false, reason: "not-plain" };
 
 /**
  * Builds the admitter of an effective scope: matchers and answers are built once, so judging a
