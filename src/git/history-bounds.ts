@@ -80,6 +80,14 @@ export async function commitIfPresent(dir: string, rev: string): Promise<string 
   return status === 0 ? verifiedObjectId(stdout.toString("utf8")) : null;
 }
 
+/** Whether the repository has the object `oid` (of any type), as its own or through git's environment. */
+export async function objectPresent(dir: string, oid: string): Promise<boolean> {
+  const { status } = await runGit(dir, ["cat-file", "-e", ...revisionArguments([oid])], {
+    okExitCodes: [1, 128],
+  });
+  return status === 0;
+}
+
 /** The parents of a commit, first parent first (empty for a root, or a shallow clone's cut). */
 export async function commitParents(dir: string, commit: string): Promise<string[]> {
   const line = await gitText(dir, [

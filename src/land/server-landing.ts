@@ -5,7 +5,7 @@ import type { Environment } from "../environment.js";
 import { ExitCode, FailureError } from "../errors.js";
 import { readGitConfig, setGitConfig } from "../git/config.js";
 import { serverDefaultBranch } from "../git/default-branch.js";
-import { commitIfPresent } from "../git/history-bounds.js";
+import { commitIfPresent, objectPresent } from "../git/history-bounds.js";
 import { firstGovernedRef } from "../git/landing-history.js";
 import type { Repo } from "../git/repo.js";
 import { startsLikeOption } from "../git/revisions.js";
@@ -54,7 +54,9 @@ export type PushRefusal =
   /** The default branch, created again on a server that holds rules: nothing would be in force. */
   | { kind: "default-branch-recreated"; ref: string }
   /** A ref whose old value this repository does not have (a damaged repository). */
-  | { kind: "old-missing"; ref: string; old: string };
+  | { kind: "old-missing"; ref: string; old: string }
+  /** A ref whose new value the hook cannot read: git's quarantine is not in its environment. */
+  | { kind: "new-missing"; ref: string; new: string };
 
 /** A push as judged: each ref's check, and what is refused outright. */
 export interface PushJudgement {
@@ -110,7 +112,14 @@ export async function judgePush(
     const branch = update.ref.startsWith("refs/heads/");
     if (!branch && !update.ref.startsWith("refs/tags/")) continue; // notes, custom refs
     const newTip = await commitIfPresent(dir, update.new);
-    if (newTip === null) continue; // a tag of a blob or tree brings no commit
+    if (newTip === null) {
+      // A tag of a blob or tree brings no commit; an object git cannot show at all (a wrapper
+      // that dropped git's quarantine environment) is refused, never let through unjudged.
+      if (!(await objectPresent(dir, update.new))) {
+        refusals.push({ kind: "new-missing", ref: update.ref, new: update.new });
+      }
+      continue;
+    }
     const created = absent(update.old) || !branch;
     if (!created && (await commitIfPresent(dir, update.old)) === null) {
       refusals.push({ kind: "old-missing", ref: update.ref, old: update.old });

@@ -885,6 +885,7 @@ describe("pre-receive's standard input", () => {
       [`${zero} ${tip.slice(0, 12)} refs/heads/x\n`, 1, `${tip.slice(0, 12)} refs/heads/x"`],
       [`${zero} ${tip} main\n`, 1, `${tip} main"`],
       [`${zero} ${tip} refs/heads/x extra\n`, 1, 'refs/heads/x extra"'],
+      [`${zero} ${tip} refs/heads/x\r\n`, 1, 'refs/heads/x\\u000d"'],
     ] as const) {
       const hook = receive(input);
       expect({ status: hook.status, stdout: hook.stdout }, input).toEqual({
@@ -896,9 +897,44 @@ describe("pre-receive's standard input", () => {
       expect(hook.stderr).toContain("refuses it");
       expect(hook.stderr).not.toMatch(/internal error|\n\s+at /);
     }
+    for (const input of ["", "\n  \n"]) {
+      const none = receive(input);
+      expect({ status: none.status, stdout: none.stdout }).toEqual({ status: 2, stdout: "" });
+      expect(none.stderr).toContain('pre-receive read no "<old-id> <new-id> <ref>" line');
+    }
     // git's own lines, blank lines around them, are judged: a new branch at the tip is allowed.
     const taken = receive(`\n${zero} ${tip} refs/heads/copy\n\n`);
     expect({ status: taken.status, stderr: taken.stderr }).toEqual({ status: 0, stderr: "" });
+  });
+});
+
+describe("a pre-receive that cannot read what the push brings", () => {
+  it("refuses the push: a wrapper dropped git's quarantine, or an object git does not have", async () => {
+    const { repo } = await narrowedRepo();
+    const bare = createPreReceiveServer(repo);
+    expectAllowed(push(repo, bare, "main"));
+    const hook = path.join(bare, "hooks", "pre-receive");
+    writeFileSync(
+      hook,
+      `#!/bin/sh\nexec env -u GIT_OBJECT_DIRECTORY -u GIT_ALTERNATE_OBJECT_DIRECTORIES -u GIT_QUARANTINE_PATH "${process.execPath}" "${cliPath}" hook pre-receive\n`,
+    );
+    const next = repo.commitFile("src/auth/late.ts", "late\n", "Late\n\nIntent: INT-001");
+    const refused = repo.tryGit(["push", "-q", bare, "main"]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain(
+      `refs/heads/main is refused: the object it would point to, ${next}, cannot be read here`,
+    );
+    expect(serverRef(repo, bare)).not.toBe(next);
+    const tip = serverRef(repo, bare);
+    const made = repo.run(process.execPath, [cliPath, "hook", "pre-receive"], {
+      cwd: bare,
+      input: `${tip} ${"1".repeat(40)} refs/heads/main\n`,
+      env: { GIT_DIR: bare },
+    });
+    expect(made.status).toBe(1);
+    expect(made.stderr).toContain(
+      `the object it would point to, ${"1".repeat(40)}, cannot be read`,
+    );
   });
 });
 

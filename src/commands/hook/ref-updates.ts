@@ -21,6 +21,10 @@ export function parseRefUpdates(text: string): RefUpdate[] {
     .map(([old, next, ref]) => ({ old, new: next, ref }));
 }
 
+/** What git check-ref-format never lets a ref name hold: a space or control character (a CRLF's CR). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const unfitForRefName = /[\u0000-\u0020\u007f]/;
+
 /**
  * pre-receive's standard input, where git writes exactly one `<old-id> <new-id> <ref>` line per
  * ref the push updates: any other non-blank line means something stands between git and the hook,
@@ -32,13 +36,23 @@ export function readPushedRefUpdates(text: string): RefUpdate[] {
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
     const [old = "", next = "", ref = "", ...rest] = line.split(" ");
-    if (!isObjectId(old) || !isObjectId(next) || !ref.startsWith("refs/") || rest.length > 0) {
+    if (
+      !isObjectId(old) ||
+      !isObjectId(next) ||
+      !ref.startsWith("refs/") ||
+      unfitForRefName.test(ref) ||
+      rest.length > 0
+    ) {
       throw new FailureError(
         { kind: "ref-update-unreadable", line: index + 1, text: line },
         ExitCode.CannotEvaluate,
       );
     }
     updates.push({ old, new: next, ref });
+  }
+  // git runs pre-receive only for a push that updates a ref: no line at all is a wrapper that ate them.
+  if (updates.length === 0) {
+    throw new FailureError({ kind: "ref-updates-missing" }, ExitCode.CannotEvaluate);
   }
   return updates;
 }

@@ -12,4 +12,6 @@ export type GateFailure =
    * pre-receive read a line (`number`, 1-based) of its standard input that is not
    * `<old-id> <new-id> <ref>`: it cannot tell what the push moves.
    */
-  | { kind: "ref-update-unreadable"; line: number; text: string };
+  | { kind: "ref-update-unreadable"; line: number; text: string }
+  /** pre-receive read no update line at all, which git never runs it with. */
+  | { kind: "ref-updates-missing" };

@@ -38,6 +38,7 @@ export function failureText(failure: Failure, command: string): string {
     case "unknown-agent":
     case "judged-from-unknown":
     case "ref-update-unreadable":
+    case "ref-updates-missing":
       return gateFailureText(failure, command);
     case "hook-chain-taken":
     case "agent-config-not-json":

@@ -22,6 +22,8 @@ export function gateFailureText(failure: GateFailure, command: string): string {
     }
     case "judged-from-unknown":
       return `the server's git config intentguard.judgedFrom is ${JSON.stringify(failure.judgedFrom)}, which names no commit in this repository, so intentguard cannot tell which history to leave unjudged and refuses the push. Set it to a commit the repository has (git config intentguard.judgedFrom <sha>), or unset it.`;
+    case "ref-updates-missing":
+      return 'pre-receive read no "<old-id> <new-id> <ref>" line on its standard input, where git writes one for every ref a push updates (and runs the hook only when there is one), so intentguard cannot tell what the push would change and refuses it. A wrapper in front of the hook (a server hook manager, a script that runs it by hand) must pass git\'s standard input through unchanged.';
     case "ref-update-unreadable":
       return `line ${failure.line} of what pre-receive read on its standard input is "${printable(failure.text.slice(0, 200))}", not "<old-id> <new-id> <ref>" as git writes one for every ref a push updates, so intentguard cannot tell what the push would change and refuses it. git gives pre-receive these lines itself: a wrapper in front of the hook (a server hook manager, a script that runs it by hand) must pass git's standard input through unchanged.`;
   }
