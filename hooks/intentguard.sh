@@ -64,14 +64,18 @@ ig_trim() {
 # (no line with anything but white space), ig_newline_end (the file ends with a newline). A line
 # "Intent: …" is a trailer only where git reads trailers (the message's last paragraph, as
 # git interpret-trailers decides): one in prose does not count, as the judge will not see it.
-# When the last paragraph, not the first, holds it and every line of it is `Token: value` (or a
-# folded continuation), git would say so too; otherwise git is asked (a comment, a line
-# "(cherry picked from …)", prose around it).
+# Only a plain message is decided here: its last paragraph, not the first, holds the line and
+# every line of it is `Token: value`, and no line holds a control character (a tab, a CRLF's CR,
+# a form feed) or starts with "#". Anything else with such a line asks git, about the message as
+# git will commit it when $2 is "strip" (the editor's: comments and `commit -v`'s diff removed).
 ig_read_message() {
   # shellcheck disable=SC1007 # `ig_has_intent=` empties it, on purpose
   ig_has_intent= ig_blank=1 ig_newline_end=1
-  ig_seen_intent='' ig_paragraphs=0 ig_in_paragraph='' ig_para_intent='' ig_para_plain=''
+  ig_seen_intent='' ig_ask_git='' ig_paragraphs=0 ig_in_paragraph='' ig_para_intent='' ig_para_plain=''
   while ig_line= && IFS= read -r ig_line || { [ -n "$ig_line" ] && ig_newline_end=; }; do
+    case $ig_line in
+      *[[:cntrl:]]* | '#'*) ig_ask_git=1 ;;
+    esac
     case $ig_line in
       *[![:space:]]*)
         ig_blank=
@@ -80,8 +84,7 @@ ig_read_message() {
         fi
         case $ig_line in
           [Ii][Nn][Tt][Ee][Nn][Tt]:*) ig_seen_intent=1 ig_para_intent=1 ;;
-          [[:space:]]*) ;;
-          *:*) case ${ig_line%%:*} in *[!A-Za-z0-9-]*) ig_para_plain=1 ;; esac ;;
+          [A-Za-z0-9]*:*) case ${ig_line%%:*} in *[!A-Za-z0-9-]*) ig_para_plain=1 ;; esac ;;
           *) ig_para_plain=1 ;;
         esac
         ;;
@@ -90,11 +93,22 @@ ig_read_message() {
     [ -n "$ig_newline_end" ] || break
   done <"$1"
   [ -n "$ig_seen_intent" ] || return 0
-  if [ -n "$ig_para_intent" ] && [ -z "$ig_para_plain" ] && [ "$ig_paragraphs" -gt 1 ]; then
+  if [ -z "$ig_ask_git" ] && [ -n "$ig_para_intent" ] && [ -z "$ig_para_plain" ] &&
+    [ "$ig_paragraphs" -gt 1 ]; then
     ig_has_intent=1
+  elif [ "${2:-}" = strip ]; then
+    ig_stripped "$1" | git interpret-trailers --parse --no-divider 2>/dev/null |
+      grep -qi '^intent:' && ig_has_intent=1
   elif git interpret-trailers --parse --no-divider "$1" 2>/dev/null | grep -qi '^intent:'; then
     ig_has_intent=1
   fi
+  return 0
+}
+
+# The message file $1 as git commits it after the editor: without what follows `commit -v`'s cut
+# line (a diff, not the message) and without comment lines.
+ig_stripped() {
+  sed '/^. -\{24\} >8 -\{24\}$/,$d' "$1" | git stripspace --strip-comments
 }
 
 # The intent this work tree selected (`intentguard select`), read from selection.json in the
@@ -170,7 +184,7 @@ ig_env_agent() {
 
 ig_add_trailers() {
   ig_msg=$1 ig_state=$2 ig_cleanup=${3:-}
-  ig_read_message "$ig_msg"
+  ig_read_message "$ig_msg" "$ig_cleanup"
   set --
   if [ -z "$ig_has_intent" ]; then
     ig_trim "${INTENTGUARD_INTENT:-}"
@@ -208,8 +222,7 @@ ig_add_trailers() {
   fi
   [ $# -gt 0 ] && [ -z "$ig_blank" ] || return 0
   if [ "$ig_cleanup" = strip ]; then
-    # git's cut line for `commit -v`: everything below it is a diff, not the message.
-    ig_body=$(sed '/^. -\{24\} >8 -\{24\}$/,$d' "$ig_msg" | git stripspace --strip-comments)
+    ig_body=$(ig_stripped "$ig_msg")
     [ -n "$ig_body" ] || return 0
   fi
   # A message without a final newline (git merge -m writes one) would get the trailer glued to its

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -108,6 +109,30 @@ describe("an Intent: line git does not read as a trailer", () => {
     const picked = repo.tryGit(["cherry-pick", pick]);
     expect(picked.status, picked.stderr).toBe(0);
     expect(repo.lastMessage()).toBe(`${prose}\n\nIntent: INT-001\n`);
+  });
+
+  it("is told apart as git tells it, whatever the last paragraph holds", async () => {
+    const repo = await createSelectedRepo();
+    const messages = [
+      "Subject\n\n  - handles empty input\nIntent: INT-001\n",
+      "Subject\n\n\tx\nIntent: INT-001\n",
+      "Subject\n\n: x\nIntent: INT-001\n",
+      "Subject\n\nprose\n\f\nIntent: INT-001\n",
+      "Subject\n\n\fx\nIntent: INT-001\n",
+      "Subject\r\n\r\nprose\r\nIntent: INT-001\r\n",
+      "Intent: INT-001\n",
+    ];
+    for (const [index, message] of messages.entries()) {
+      repo.write(`src/auth/m${index}.ts`, `${index}\n`);
+      repo.git("add", "-A");
+      const file = path.join(repo.base, `message-${index}`);
+      writeFileSync(file, message);
+      const made = repo.tryGit(["commit", "-q", "-F", file]);
+      expect(made.status, `${JSON.stringify(message)}: ${made.stderr}`).toBe(0);
+      expect(repo.git("log", "-1", "--format=%(trailers:key=Intent,valueonly)")).toBe(
+        "INT-001\n\n",
+      );
+    }
   });
 
   it("without a selection, is refused as declaring no intent, and the advice says where the trailer goes", async () => {
