@@ -113,6 +113,15 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
         for (const record of records) {
           if (record === counted) continue;
           superseded.push({ commit, record_id: record.id, counted: counted.id });
+          // Every report that reads the note sees this record too: it must agree with the
+          // commit as the counted one does, or it is a forgery riding beside a true record.
+          for (const detail of differences.get(record) ?? []) {
+            issues.push({
+              commit,
+              kind: "tampered",
+              detail: { kind: "superseded-disagrees", record: record.id, detail },
+            });
+          }
         }
         for (const detail of differences.get(counted) ?? []) {
           issues.push({ commit, kind: "tampered", detail });

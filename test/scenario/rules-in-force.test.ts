@@ -520,6 +520,25 @@ describe("a note is no proof of judgement", () => {
     expect(text.stdout).toContain(
       `superseded: record ${theirs.id} (another record of the commit counts: ${ours.id})`,
     );
+    // A forged record beside the true one: another intent, an AI. Reports that read every record
+    // would show it, so verify fails on it although the record that counts is intact.
+    const forged = {
+      ...ours,
+      id: "11111111-1111-4111-8111-111111111111",
+      intent_id: "INT-002",
+      contributor: { entity_type: "AI", model_identifier: "evil", agent_id: "evil" },
+    };
+    delete forged.ledger;
+    repo.git("notes", "--ref=intentguard", "append", "-m", JSON.stringify(forged), commit);
+    const caught = repo.intentguard(["trace", "verify", "--json"]);
+    expect(caught.status, caught.stdout).toBe(1);
+    expect(JSON.parse(caught.stdout).issues).toEqual([
+      {
+        commit,
+        kind: "tampered",
+        detail: `record ${forged.id}, beside the one that counts, disagrees with the commit: intent_id is "INT-002", but the commit's Intent: trailer says "INT-001"`,
+      },
+    ]);
   });
 });
 

@@ -198,7 +198,7 @@ describe("verify holds each record written here to this clone's ledger", () => {
     };
     replaceNote(repo, { ...edited, ledger: anchor });
     expect(verify(repo).stdout).toContain(
-      `the record is not the one ledger line ${anchor?.seq} recorded: its id, time, intent or contributor was edited`,
+      `the record is not the one ledger line ${anchor?.seq} recorded (its digest differs): it was edited after it was written`,
     );
     replaceNote(repo, edited);
     const stripped = verify(repo);

@@ -110,7 +110,15 @@ describe("what is wrong with a commit's trace, in words", () => {
       ],
       [
         { kind: "record-edited", seq: 2 },
-        "the record is not the one ledger line 2 recorded: its id, time, intent or contributor was edited after it was written",
+        "the record is not the one ledger line 2 recorded (its digest differs): it was edited after it was written",
+      ],
+      [
+        {
+          kind: "superseded-disagrees",
+          record: "r9",
+          detail: { kind: "intent-differs", recorded: "INT-003", trailer: "INT-001" },
+        },
+        `record r9, beside the one that counts, disagrees with the commit: intent_id is "INT-003", but the commit's Intent: trailer says "INT-001"`,
       ],
     ];
     for (const [detail, text] of cases) expect(traceIssueText(detail)).toBe(text);

@@ -26,7 +26,9 @@ export interface HashedRange {
  *   range's evidence does not hold: `evidence-short` (its source is its own commit, or fewer
  *   lines than content matching needs), `evidence-unheld`;
  * - ledger, where the record and this clone's ledger disagree: `ledger-other-record`,
- *   `ledger-truncated`, `ledger-line-edited`, `ledger-line-other`, `record-edited`.
+ *   `ledger-truncated`, `ledger-line-edited`, `ledger-line-other`, `record-edited`;
+ * - tampered too: `superseded-disagrees`, a further record of the commit that disagrees with it
+ *   (the reports that read every record of a note would show it).
  */
 export type TraceIssueDetail =
   | { kind: "no-record" }
@@ -74,4 +76,6 @@ export type TraceIssueDetail =
   | { kind: "ledger-truncated"; seq: number; lines: number }
   | { kind: "ledger-line-edited"; seq: number }
   | { kind: "ledger-line-other"; seq: number; record: string }
-  | { kind: "record-edited"; seq: number };
+  | { kind: "record-edited"; seq: number }
+  /** A further record of the commit (not the one that counts) that disagrees with it. */
+  | { kind: "superseded-disagrees"; record: string; detail: TraceIssueDetail };

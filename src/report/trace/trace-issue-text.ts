@@ -62,8 +62,10 @@ export function traceIssueText(detail: TraceIssueDetail): string {
       return `ledger line ${detail.seq} is not the line the record anchors: it was edited`;
     case "ledger-line-other":
       return `ledger line ${detail.seq} does not record this commit's record ${detail.record}`;
+    case "superseded-disagrees":
+      return `record ${detail.record}, beside the one that counts, disagrees with the commit: ${traceIssueText(detail.detail)}`;
     case "record-edited":
-      return `the record is not the one ledger line ${detail.seq} recorded: its id, time, intent or contributor was edited after it was written`;
+      return `the record is not the one ledger line ${detail.seq} recorded (its digest differs): it was edited after it was written`;
   }
 }
 

@@ -28,7 +28,7 @@ export function formatVerifyReport(report: VerifyReport, failing: number, style:
     ),
     ...report.superseded.map((record) =>
       style.yellow(
-        `  ${record.commit.slice(0, 12)} superseded: record ${record.record_id} (another record of the commit counts: ${record.counted})`,
+        `  ${record.commit.slice(0, 12)} superseded: ${record.record_id === record.counted ? `a second copy of record ${record.counted}` : `record ${record.record_id} (another record of the commit counts: ${record.counted})`}`,
       ),
     ),
     failing === 0
