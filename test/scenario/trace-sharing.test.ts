@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createGovernedRepo, type TestRepo } from "../support/test-repo.js";
@@ -121,6 +122,21 @@ describe("sharing the trace through git notes", () => {
     expect(said).toMatch(
       /^intentguard: could not push refs\/notes\/intentguard to origin; git said: .*notes not accepted here.*pre-receive hook declined.*\. Your push goes on; retry the traces with: intentguard trace push origin$/,
     );
+  });
+
+  it("escapes a remote's name, and keeps the end of what git said, where its verdict is", async () => {
+    const { repo, remote } = await repoWithRemote();
+    repo.commitFile("src/auth/z.ts", "z\n", "Z");
+    const odd = repo.intentguard(["trace", "push", "ev\u001b[31mil\u202e"]);
+    expect(odd.status).toBe(2);
+    expect(odd.stderr).toContain("to ev\\u001b[31mil\\u202e; git said:");
+    expect([odd.stderr.includes("\u001b"), odd.stderr.includes("\u202e")]).toEqual([false, false]);
+    const receive = path.join(remote, "hooks", "pre-receive");
+    writeFileSync(receive, `#!/bin/sh\nyes banner | head -c 200000 >&2\nexit 1\n`, { mode: 0o755 });
+    const long = repo.intentguard(["trace", "push", "origin"]);
+    expect(long.status).toBe(2);
+    expect(long.stderr).toMatch(/; git said: ….*pre-receive hook declined.*\n$/);
+    expect(long.stderr.length).toBeLessThan(1000);
   });
 
   it("says why trace push and trace fetch failed, in git's words, with exit 2", async () => {

@@ -605,6 +605,19 @@ describe("formatBlamePorcelain", () => {
   it("is empty for an empty file", () => {
     expect(formatBlamePorcelain({ ...fileBlame, lines: [] }, "intentguard")).toBe("");
   });
+
+  it("escapes a control character in a header value from a fetched note, never in the content", () => {
+    const hostile = line(1, "raw\u001b[0m", {
+      ...aiRecorded,
+      contributor: { ...claude, model: "m\u001b[31m", agent: "a\u0007" },
+    });
+    const rows = formatBlamePorcelain({ ...fileBlame, lines: [hostile] }, "intentguard").split(
+      "\n",
+    );
+    expect(rows).toContain("model m\\u001b[31m");
+    expect(rows).toContain("agent a\\u0007");
+    expect(rows).toContain("\traw\u001b[0m");
+  });
 });
 
 // --- blameSummary ---

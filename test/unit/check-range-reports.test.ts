@@ -510,6 +510,13 @@ describe("the text report of names a commit chose (GitHub prints it in the step 
     );
   });
 
+  it("escapes the bidirectional controls that show text in another order, and keeps other text", () => {
+    expect(printable("a\u202eb\u2066c\u2069d\u200fe\u061cf")).toBe(
+      "a\\u202eb\\u2066c\\u2069d\\u200fe\\u061cf",
+    );
+    expect(printable("café ログイン ✓ עברית")).toBe("café ログイン ✓ עברית");
+  });
+
   it("prints every path, subject and message on its own line, escaped", () => {
     expect(text).toBe(
       [

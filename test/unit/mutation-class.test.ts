@@ -4,15 +4,23 @@ import { mutationClass } from "../../src/core/trace/mutation-class.js";
 describe("a file's mutation class", () => {
   it("is INTENT_EVOLUTION for a file created or deleted, whatever it holds", () => {
     for (const path of ["src/a.ts", "package-lock.json", "docs/x.md"]) {
-      expect(mutationClass("create", path, "100644", true)).toBe("INTENT_EVOLUTION");
-      expect(mutationClass("delete", path, null, true)).toBe("INTENT_EVOLUTION");
+      expect(mutationClass("create", { path: path, mode: "100644", binary: false }, true)).toBe(
+        "INTENT_EVOLUTION",
+      );
+      expect(mutationClass("delete", { path: path, mode: null, binary: false }, true)).toBe(
+        "INTENT_EVOLUTION",
+      );
     }
   });
 
   it("is AST_REFACTOR for an edit of source code, known by its extension in any case", () => {
     for (const path of ["src/a.ts", "lib/b.PY", "cmd/main.go", "x/y.rs", "app.component.tsx"]) {
-      expect(mutationClass("modify", path, "100644", true)).toBe("AST_REFACTOR");
-      expect(mutationClass("rename", path, "100644", true)).toBe("AST_REFACTOR");
+      expect(mutationClass("modify", { path: path, mode: "100644", binary: false }, true)).toBe(
+        "AST_REFACTOR",
+      );
+      expect(mutationClass("rename", { path: path, mode: "100644", binary: false }, true)).toBe(
+        "AST_REFACTOR",
+      );
     }
   });
 
@@ -30,20 +38,43 @@ describe("a file's mutation class", () => {
       "Makefile",
       ".ts",
     ]) {
-      expect(mutationClass("modify", path, "100644", true)).toBe("INTENT_EVOLUTION");
-      expect(mutationClass("rename", path, "100644", true)).toBe("INTENT_EVOLUTION");
+      expect(mutationClass("modify", { path: path, mode: "100644", binary: false }, true)).toBe(
+        "INTENT_EVOLUTION",
+      );
+      expect(mutationClass("rename", { path: path, mode: "100644", binary: false }, true)).toBe(
+        "INTENT_EVOLUTION",
+      );
     }
   });
 
   it("is AST_REFACTOR for an edit of an executable file, a script whatever its name", () => {
-    expect(mutationClass("modify", "bin/deploy", "100755", true)).toBe("AST_REFACTOR");
-    expect(mutationClass("modify", "bin/deploy", "100644", true)).toBe("INTENT_EVOLUTION");
-    expect(mutationClass("modify", "bin/deploy", "120000", true)).toBe("INTENT_EVOLUTION");
+    expect(
+      mutationClass("modify", { path: "bin/deploy", mode: "100755", binary: false }, true),
+    ).toBe("AST_REFACTOR");
+    expect(
+      mutationClass("modify", { path: "bin/deploy", mode: "100644", binary: false }, true),
+    ).toBe("INTENT_EVOLUTION");
+    expect(
+      mutationClass("modify", { path: "bin/deploy", mode: "120000", binary: false }, true),
+    ).toBe("INTENT_EVOLUTION");
+    // A compiled program is executable and binary: no syntax tree to refactor.
+    expect(mutationClass("modify", { path: "bin/tool", mode: "100755", binary: true }, true)).toBe(
+      "INTENT_EVOLUTION",
+    );
+    expect(mutationClass("modify", { path: "lib/x.ts", mode: "100644", binary: true }, true)).toBe(
+      "INTENT_EVOLUTION",
+    );
   });
 
   it("is AST_REFACTOR for a rename or mode change that leaves the content as it was", () => {
-    expect(mutationClass("rename", "config/app.yaml", "100644", false)).toBe("AST_REFACTOR");
-    expect(mutationClass("modify", "scripts/run.sh", "100755", false)).toBe("AST_REFACTOR");
-    expect(mutationClass("modify", "package-lock.json", "100644", false)).toBe("AST_REFACTOR");
+    expect(
+      mutationClass("rename", { path: "config/app.yaml", mode: "100644", binary: false }, false),
+    ).toBe("AST_REFACTOR");
+    expect(
+      mutationClass("modify", { path: "scripts/run.sh", mode: "100755", binary: false }, false),
+    ).toBe("AST_REFACTOR");
+    expect(
+      mutationClass("modify", { path: "package-lock.json", mode: "100644", binary: false }, false),
+    ).toBe("AST_REFACTOR");
   });
 });

@@ -73,9 +73,8 @@ function tracedFile(
   related: TracedFileV2["related"],
 ): TracedFileV2 {
   const operation = recordOperation(change.operation);
-  const found = hasLines(input, change)
-    ? (input.diff.ranges.get(pathKey(change.path, change.pathBytes)) ?? [])
-    : [];
+  const lines = hasLines(input, change);
+  const found = lines ? (input.diff.ranges.get(pathKey(change.path, change.pathBytes)) ?? []) : [];
   const { contributor, ranges } = input.attribute?.(change, found) ?? {
     contributor: input.contributor,
     ranges: found,
@@ -92,8 +91,7 @@ function tracedFile(
     ranges: ranges.map((range) => ownContributor(range, contributor)),
     mutation_class: mutationClass(
       operation,
-      change.path,
-      change.newMode,
+      { path: change.path, mode: change.newMode, binary: !lines },
       change.oldBlob !== change.newBlob,
     ),
     related,

@@ -66,20 +66,21 @@ const executableMode = "100755";
 /**
  * The seed's two classes, by what the commit did to the file. Creating or deleting a file
  * changes what the code base does: INTENT_EVOLUTION. Renaming a file without editing it reshapes
- * what is there: AST_REFACTOR. An edit of source code (`mode`: the file's after the commit) is
- * AST_REFACTOR as well; an edit of
+ * what is there: AST_REFACTOR. An edit of source code (by the file's name, or its mode after the
+ * commit; never a binary file, a compiled program among them) is AST_REFACTOR as well; an edit of
  * anything else — a lock file, YAML or JSON configuration, a document, a binary — changes what
  * the code base does or says, so it is INTENT_EVOLUTION rather than a refactor of a syntax tree
  * it does not have.
  */
 export function mutationClass(
   operation: TracedFileV2["operation"],
-  path: string,
-  mode: string | null,
+  file: { path: string; mode: string | null; binary: boolean },
   contentChanged: boolean,
 ): TracedFileV2["mutation_class"] {
   if (operation === "create" || operation === "delete") return "INTENT_EVOLUTION";
-  if (!contentChanged || isSourceCode(path, mode)) return "AST_REFACTOR";
+  if (!contentChanged || (!file.binary && isSourceCode(file.path, file.mode))) {
+    return "AST_REFACTOR";
+  }
   return "INTENT_EVOLUTION";
 }
 

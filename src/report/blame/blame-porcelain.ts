@@ -1,4 +1,5 @@
 import type { AttributedLine, FileBlame } from "../../core/trace/blame-line.js";
+import { printable } from "../text/messages.js";
 import { attributionReasonText } from "./attribution-reason.js";
 
 /**
@@ -21,7 +22,8 @@ import { attributionReasonText } from "./attribution-reason.js";
  * tab line, as the end of a header; parsers that read by key skip keys they do not know.
  *
  * Content is written raw after its tab, as git does (a `\r` stays). Header values are one line
- * each: a CR or LF in a name, subject or reason becomes a space. The filename is C-quoted as git
+ * each: a CR or LF in a name, subject or reason becomes a space, and any other control character
+ * (an escape sequence from a fetched note's model or agent) is written \uXXXX. The filename is C-quoted as git
  * quotes it (core.quotePath's default) when it holds control characters, `"`, `\` or non-ASCII.
  */
 export function formatBlamePorcelain(blame: FileBlame, command: string): string {
@@ -93,7 +95,7 @@ function groupSize(lines: readonly AttributedLine[], start: number): number {
 }
 
 function oneLine(text: string): string {
-  return text.replace(/[\r\n]/g, " ");
+  return printable(text.replace(/[\r\n]/g, " "));
 }
 
 const namedEscapes: Record<number, string> = {

@@ -1,4 +1,5 @@
 import type { LockHolder } from "../../core/lock-holder.js";
+import { shellQuote } from "../../core/text/shell-quote.js";
 import { notesRef } from "../../core/trace/notes-ref.js";
 import type { InvalidNoteLine } from "../../trace/read-records.js";
 import { plural } from "./count.js";
@@ -37,20 +38,23 @@ export function denialNotRecordedMessage(message: string): string {
 
 /** pre-push could not push the trace notes; the user's push goes on. */
 export function notesNotPushedMessage(reason: string, remote: string, command: string): string {
-  return `intentguard: ${reason}. Your push goes on; retry the traces with: ${command} trace push ${remote}\n`;
+  return `intentguard: ${reason}. Your push goes on; retry the traces with: ${command} trace push ${printable(shellQuote(remote))}\n`;
 }
 
 /** pre-push failed unexpectedly; the user's push goes on. */
 export function notesPushFailedMessage(reason: string, remote: string, command: string): string {
-  return `intentguard: could not push the trace notes (${reason}). Your push goes on; retry with: ${command} trace push ${remote}\n`;
+  return `intentguard: could not push the trace notes (${printable(reason)}). Your push goes on; retry with: ${command} trace push ${printable(shellQuote(remote))}\n`;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we escape
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
+const controlCharacters =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we escape
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Text from outside intentguard (a note's line, the parser's message quoting it) as one line a
- * terminal prints as it is: control characters, escape sequences included, are written \uXXXX.
+ * terminal prints as it is: control characters, escape sequences included, are written \uXXXX,
+ * and so are the bidirectional controls that would show the text in another order than it has
+ * (the "trojan source" marks: U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C).
  */
 export function printable(text: string): string {
   return text.replace(

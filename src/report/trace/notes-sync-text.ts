@@ -8,19 +8,22 @@ export function notesSyncText(sync: NotesSync): string {
     case "nothing-to-push":
       return "no trace notes to push yet";
     case "pushed":
-      return `pushed ${notesRef} to ${sync.remote}`;
+      return `pushed ${notesRef} to ${printable(sync.remote)}`;
     case "remote-has-none":
-      return `${sync.remote} has no trace notes yet`;
+      return `${printable(sync.remote)} has no trace notes yet`;
     case "merged":
-      return `merged ${sync.remote}'s trace notes into ${notesRef}`;
+      return `merged ${printable(sync.remote)}'s trace notes into ${notesRef}`;
     case "failed": {
       const direction = sync.action === "push" ? "to" : "from";
-      return `could not ${sync.action} ${notesRef} ${direction} ${sync.remote}; git said: ${gitSaid(sync.gitSays)}`;
+      return `could not ${sync.action} ${notesRef} ${direction} ${printable(sync.remote)}; git said: ${gitSaid(sync.gitSays)}`;
     }
   }
 }
 
-/** git's standard error on one line: its non-blank lines, trimmed, joined (at most 600 characters). */
+/**
+ * git's standard error on one line: its non-blank lines, trimmed, joined. At most its last 600
+ * characters: git's own verdict comes last, after whatever a server's hook printed.
+ */
 function gitSaid(stderr: string): string {
   const said = stderr
     .split("\n")
@@ -28,5 +31,5 @@ function gitSaid(stderr: string): string {
     .filter((line) => line !== "")
     .join(" ");
   if (said === "") return "(nothing)";
-  return printable(said.length > 600 ? `${said.slice(0, 600)}…` : said);
+  return printable(said.length > 600 ? `…${said.slice(-600)}` : said);
 }

@@ -18,6 +18,10 @@ const sentences: [FindingFact, string][] = [
     `intent X (from intentguard select) does not exist in ${intents} as committed`,
   ],
   [
+    { kind: "intent-unknown", intent: "", source: "trailer", guess: null },
+    `the message's Intent: trailer names no intent (it is empty): name one of ${intents} as committed`,
+  ],
+  [
     {
       kind: "intent-conflict",
       conflict: { kind: "several-trailers", intents: ["INT-001", "INT-002"] },

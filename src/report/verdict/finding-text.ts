@@ -21,6 +21,9 @@ export function findingText(finding: Pick<Finding, "fact">): string {
 export function factText(fact: FindingFact): string {
   switch (fact.kind) {
     case "intent-unknown":
+      if (fact.intent.trim() === "") {
+        return `${describeSource(fact.source)} names no intent (it is empty): name one of ${intentsFilePath} as committed`;
+      }
       return `intent ${fact.intent} (from ${describeSource(fact.source)}) does not exist in ${intentsFilePath} as committed${fact.guess ? `; did you mean ${fact.guess}?` : ""}`;
     case "intent-conflict":
       return `conflicting intents: ${conflictText(fact.conflict)}`;
