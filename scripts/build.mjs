@@ -111,6 +111,7 @@ function linkBundles(entry, onDemand) {
 }
 
 const onDemand = await onDemandModules();
+const failureCatalogue = path.join(src, "report/failure/failure-text.ts");
 // The agent hook command's bundle has jsdiff in (its ES build, tree-shaken to the line diff): its
 // CommonJS entry loads every one of its modules.
 const withJsdiff = {
@@ -123,6 +124,8 @@ const bundles = [
   // The agent hooks' entry: run before and after every edit an agent makes, it loads only
   // what agent-hook needs.
   { entry: path.join(src, "agent-hook-cli.ts"), outfile: "agent-hook.cjs" },
+  // The catalogue of failures' words, which src/cli.ts loads only when it words one.
+  { entry: failureCatalogue, outfile: "failure-text.cjs" },
   ...[...onDemand].map(([entry, outfile]) => ({
     entry,
     outfile,
@@ -156,7 +159,7 @@ await Promise.all([
 await chmod(path.join(dist, "cli.cjs"), 0o755);
 // Each on-demand bundle's sha256, by which loadBundle names its code cache.
 const hashes = {};
-for (const outfile of onDemand.values()) {
+for (const outfile of [...onDemand.values(), "failure-text.cjs"]) {
   const code = await readFile(path.join(dist, outfile));
   if (code.includes("import("))
     throw new Error(`dist/${outfile} holds an import(): see load-bundle.ts`);

@@ -1,4 +1,5 @@
 import { writeSync } from "node:fs";
+import { loadBundle } from "./bundle/load-bundle.js";
 import { commandHelp, generalHelp, groupHelp } from "./cli/help.js";
 import { parseCommandLine } from "./cli/parse-command-line.js";
 import { commands, groupOf } from "./cli/registry.js";
@@ -13,7 +14,6 @@ import {
   wordFailuresWith,
 } from "./errors.js";
 import { onLockWait } from "./fs/file-lock.js";
-import { failureText } from "./report/failure/failure-text.js";
 import { lockWaitMessage } from "./report/text/messages.js";
 import { version } from "./version.js";
 
@@ -114,7 +114,9 @@ function report(error: unknown, env: Environment): ExitCode {
     const prefix = command ? `intentguard ${command}` : "intentguard";
     const heading = error instanceof ConfigError ? "invalid configuration:\n" : "";
     const text =
-      error instanceof FailureError ? failureText(error.failure, env.command) : error.message;
+      error instanceof FailureError
+        ? failureCatalogue().failureText(error.failure, env.command)
+        : error.message;
     process.stderr.write(`${prefix}: ${heading}${text}\n`);
     if (env.debug) process.stderr.write(`${error.stack}\n`);
     return error.exitCode;
@@ -146,10 +148,19 @@ function exitWhenFlushed(code: ExitCode): void {
   }
 }
 
+type FailureCatalogue = typeof import("./report/failure/failure-text.js");
+let catalogue: FailureCatalogue | undefined;
+function failureCatalogue(): FailureCatalogue {
+  catalogue ??= loadBundle("failure-text.cjs") as FailureCatalogue;
+  return catalogue;
+}
+
 const env = readEnvironment();
 // A lock held by another process (the notes, the ledger, the intents file) is said at once.
 onLockWait((holder) => process.stderr.write(lockWaitMessage(holder)));
-wordFailuresWith((failure) => failureText(failure, env.command));
+// The catalogue is its own bundle, loaded the first time a failure is worded: most runs never
+// word one, and every hook would pay for compiling it (BENCHMARKS.md, issue 21).
+wordFailuresWith((failure) => failureCatalogue().failureText(failure, env.command));
 main(process.argv.slice(2), env).then(exitWhenFlushed, (error: unknown) =>
   exitWhenFlushed(report(error, env)),
 );

@@ -1,7 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createScratchDir, createSelectedRepo, projectRoot } from "../support/test-repo.js";
+import {
+  createScratchDir,
+  createSelectedRepo,
+  expectSuccess,
+  projectRoot,
+} from "../support/test-repo.js";
 
 /**
  * A probe preloaded into every Node the hooks start: it appends to the file named by
@@ -54,5 +59,25 @@ describe("what the hook loads on an ordinary commit", () => {
       "command-hook.cjs",
       "shared.cjs",
     ]);
+  });
+
+  it("loads the failures' words only to say one", async () => {
+    const repo = await createSelectedRepo();
+    const scratch = createScratchDir();
+    const probeFile = path.join(scratch, "probe.cjs");
+    const loaded = path.join(scratch, "loaded.txt");
+    writeFileSync(probeFile, probe);
+    writeFileSync(loaded, "");
+    const env = {
+      NODE_OPTIONS: `--require ${probeFile}`,
+      LOADED_FILE: loaded,
+      INTENTGUARD_CODE_CACHE: "0",
+    };
+    expectSuccess(repo.intentguard(["status"], { env }), "intentguard status");
+    expect(readFileSync(loaded, "utf8").split("\n")).not.toContain("failure-text.cjs");
+    const refused = repo.intentguard(["intent", "start", "INT-999"], { env });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("There is no intent INT-999");
+    expect(readFileSync(loaded, "utf8").split("\n")).toContain("failure-text.cjs");
   });
 });
