@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileSystemError } from "./fs-error.js";
@@ -10,8 +9,12 @@ import { fileSystemError } from "./fs-error.js";
  * content and no temporary file, and is explained with the path and the fix; `what` names the
  * file for the user ("the intent selection").
  * Synchronous: the files are small, and the hook path avoids loading fs/promises (~2 ms).
+ * The temporary name is the process's own (its pid and a count), with a random part against a
+ * stale file of a dead process that had the same pid: Math.random, not node:crypto, whose load
+ * costs every command that writes a file ~2.5 ms (a CPU profile of check --staged).
  */
 let written = 0;
+const processTag = Math.random().toString(36).slice(2, 10);
 
 export function writeFileAtomic(
   file: string,
@@ -19,7 +22,7 @@ export function writeFileAtomic(
   mode?: number,
   what?: string,
 ): void {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.${++written}.tmp`;
+  const temporary = `${file}.${process.pid}.${processTag}.${++written}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temporary, content, mode === undefined ? {} : { mode });
