@@ -61,6 +61,24 @@ describe("what the hook loads on an ordinary commit", () => {
     ]);
   });
 
+  it("loads no node:crypto to judge what is staged (its load costs ~5 ms with the GC it brings)", async () => {
+    const repo = await createSelectedRepo();
+    const scratch = createScratchDir();
+    const probeFile = path.join(scratch, "builtins.cjs");
+    const loaded = path.join(scratch, "builtins.txt");
+    writeFileSync(
+      probeFile,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, process.moduleLoadList.join("\\n")));\n`,
+    );
+    repo.write("src/auth/a.ts", "staged\n");
+    repo.git("add", "-A");
+    const env = { NODE_OPTIONS: `--require ${probeFile}`, INTENTGUARD_CODE_CACHE: "0" };
+    expectSuccess(repo.intentguard(["check", "--staged"], { env }), "check --staged");
+    const modules = readFileSync(loaded, "utf8").split("\n");
+    expect(modules.length).toBeGreaterThan(50);
+    expect(modules.filter((name) => /crypto/.test(name))).toEqual([]);
+  });
+
   it("loads the failures' words only to say one", async () => {
     const repo = await createSelectedRepo();
     const scratch = createScratchDir();
