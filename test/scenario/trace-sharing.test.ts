@@ -104,6 +104,21 @@ describe("sharing the trace through git notes", () => {
     }
   });
 
+  it("leaves the notes to a push that names them itself: explicit refspec, --mirror", async () => {
+    const { repo, remote } = await repoWithRemote();
+    repo.commitFile("src/auth/n.ts", "n\n", "N");
+    const explicit = repo.tryGit(["push", "-q", "origin", "main", "refs/notes/intentguard"]);
+    expect({ status: explicit.status, stderr: explicit.stderr }).toEqual({ status: 0, stderr: "" });
+    const local = repo.git("rev-parse", "refs/notes/intentguard").trim();
+    const served = () =>
+      repo.run("git", ["--git-dir", remote, "rev-parse", "refs/notes/intentguard"]).stdout.trim();
+    expect(served()).toBe(local);
+    repo.commitFile("src/auth/m.ts", "m\n", "M");
+    const mirror = repo.tryGit(["push", "-q", "--mirror", "origin"]);
+    expect({ status: mirror.status, stderr: mirror.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(served()).toBe(repo.git("rev-parse", "refs/notes/intentguard").trim());
+  });
+
   it("never blocks a push because of the notes", async () => {
     const { repo, remote } = await repoWithRemote();
     // A server that accepts branches but refuses notes.
