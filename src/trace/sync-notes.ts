@@ -1,6 +1,7 @@
 import type { Clock } from "../core/clock.js";
 import { notesRef } from "../core/trace/notes-ref.js";
-import type { NotesSync } from "../core/trace/notes-sync.js";
+import { type NotesSync, notesSyncFailed } from "../core/trace/notes-sync.js";
+import { commitIfPresent } from "../git/history-bounds.js";
 import { withNotesLock } from "../git/notes.js";
 import { deleteRef, fetchNotesRef, mergeNotesFrom, pushNotesRef } from "../git/notes-remote.js";
 import type { Repo } from "../git/repo.js";
@@ -24,7 +25,7 @@ export async function pushNotes(repo: Repo, clock: Clock, remote: string): Promi
     last = pushed.stderr;
     if (!/rejected|non-fast-forward|fetch first/.test(last)) break;
     const fetched = await fetchNotes(repo, clock, remote);
-    if (fetched.kind === "failed") return fetched;
+    if (notesSyncFailed(fetched)) return fetched;
   }
   return { kind: "failed", action: "push", remote, gitSays: last };
 }
@@ -43,6 +44,10 @@ export async function fetchNotes(repo: Repo, clock: Clock, remote: string): Prom
   try {
     const incoming = await refTip(repo.root, incomingRef);
     if (incoming === null) return { kind: "remote-has-none", remote };
+    // git notes merge takes only a commit; a remote whose ref names a blob or tree is damaged.
+    if ((await commitIfPresent(repo.root, incomingRef)) === null) {
+      return { kind: "remote-notes-not-commit", remote };
+    }
     await withNotesLock(repo, clock, () => mergeNotesFrom(repo.root, incomingRef));
     return { kind: "merged", remote };
   } finally {

@@ -154,6 +154,26 @@ describe("sharing the trace through git notes", () => {
     expect(long.stderr.length).toBeLessThan(1000);
   });
 
+  it("refuses, rather than crashing, a remote whose notes ref names a blob", async () => {
+    const { repo, remote } = await repoWithRemote();
+    repo.commitFile("src/auth/b.ts", "b\n", "B");
+    const blob = repo
+      .run("git", ["--git-dir", remote, "hash-object", "-w", "--stdin"], { input: "x\n" })
+      .stdout.trim();
+    repo.run("git", ["--git-dir", remote, "update-ref", "refs/notes/intentguard", blob]);
+    for (const command of ["fetch", "push"]) {
+      const refused = repo.intentguard(["trace", command, "origin"]);
+      expect({ status: refused.status, stdout: refused.stdout }).toEqual({ status: 2, stdout: "" });
+      expect(refused.stderr).toContain(
+        "origin's refs/notes/intentguard names a blob or a tree, not a notes commit",
+      );
+      expect(refused.stderr).not.toContain("internal error");
+    }
+    const pushed = repo.tryGit(["push", "-q", "origin", "main"]);
+    expect(pushed.status).toBe(0);
+    expect(pushed.stderr).toContain("names a blob or a tree, not a notes commit");
+  });
+
   it("says why trace push and trace fetch failed, in git's words, with exit 2", async () => {
     const { repo } = await repoWithRemote();
     repo.commitFile("src/auth/y.ts", "y\n", "Y");

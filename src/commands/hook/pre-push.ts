@@ -1,5 +1,6 @@
 import { systemClock } from "../../clock.js";
 import { notesRef } from "../../core/trace/notes-ref.js";
+import { notesSyncFailed } from "../../core/trace/notes-sync.js";
 import type { Environment } from "../../environment.js";
 import { ExitCode } from "../../errors.js";
 import { locateRepo } from "../../git/repo.js";
@@ -23,7 +24,7 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   if (pushed.includes(notesRef)) return ExitCode.Ok;
   try {
     const result = await pushNotes(await locateRepo(env.cwd), systemClock, remote);
-    if (result.kind === "failed") {
+    if (notesSyncFailed(result)) {
       process.stderr.write(notesNotPushedMessage(notesSyncText(result), remote, env.command));
     }
   } catch (error) {

@@ -1,6 +1,6 @@
 import { systemClock } from "../../clock.js";
 import type { Clock } from "../../core/clock.js";
-import type { NotesSync } from "../../core/trace/notes-sync.js";
+import { type NotesSync, notesSyncFailed } from "../../core/trace/notes-sync.js";
 import { ExitCode, IntentguardError, UsageError } from "../../errors.js";
 import { defaultRemote } from "../../git/notes-remote.js";
 import { locateRepo, type Repo } from "../../git/repo.js";
@@ -25,7 +25,7 @@ export async function runNotesSync(
     throw new UsageError(badRemoteMessage(remote, command), command);
   }
   const result = await sync(repo, systemClock, remote);
-  if (result.kind === "failed") throw new IntentguardError(notesSyncText(result));
+  if (notesSyncFailed(result)) throw new IntentguardError(notesSyncText(result));
   process.stdout.write(`intentguard: ${notesSyncText(result)}\n`);
   return ExitCode.Ok;
 }

@@ -13,6 +13,8 @@ export function notesSyncText(sync: NotesSync): string {
       return `${printable(sync.remote)} has no trace notes yet`;
     case "merged":
       return `merged ${printable(sync.remote)}'s trace notes into ${notesRef}`;
+    case "remote-notes-not-commit":
+      return `${printable(sync.remote)}'s ${notesRef} names a blob or a tree, not a notes commit, so its traces cannot be merged and ours were not sent: whoever keeps that repository must point the ref back at its notes commit (git update-ref), or delete it`;
     case "failed": {
       const direction = sync.action === "push" ? "to" : "from";
       return `could not ${sync.action} ${notesRef} ${direction} ${printable(sync.remote)}; git said: ${gitSaid(sync.gitSays)}`;
