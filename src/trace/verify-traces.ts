@@ -115,7 +115,22 @@ export async function verifyTraces(repo: Repo, range: string): Promise<VerifyRep
           superseded.push({ commit, record_id: record.id, counted: counted.id });
           // Every report that reads the note sees this record too: it must agree with the
           // commit as the counted one does, or it is a forgery riding beside a true record.
-          for (const detail of differences.get(record) ?? []) {
+          const disagreements = [...(differences.get(record) ?? [])];
+          // Who made the commit comes from the commit (its author, its Contributor-* trailers),
+          // so two hooks' records of it name the same one; a file's or range's own contributor
+          // may differ (only the clone whose agent hooks saw the writes has that evidence).
+          if (
+            "contributor" in record &&
+            "contributor" in counted &&
+            !sameContributor(record.contributor, counted.contributor)
+          ) {
+            disagreements.push({
+              kind: "contributor-differs",
+              contributor: record.contributor,
+              counted: counted.contributor,
+            });
+          }
+          for (const detail of disagreements) {
             issues.push({
               commit,
               kind: "tampered",

@@ -538,6 +538,24 @@ describe("a note is no proof of judgement", () => {
         kind: "tampered",
         detail: `record ${forged.id}, beside the one that counts, disagrees with the commit: intent_id is "INT-002", but the commit's Intent: trailer says "INT-001"`,
       },
+      {
+        commit,
+        kind: "tampered",
+        detail: `record ${forged.id}, beside the one that counts, disagrees with the commit: it names AI evil / evil as the commit's contributor, the record that counts ${ours.contributor.name}`,
+      },
+    ]);
+    // The same forgery naming only another contributor: nothing recomputable differs.
+    const quiet = { ...forged, intent_id: "INT-001", timestamp: "2020-01-01T00:00:00Z" };
+    const lines = [ours, theirs, quiet].map((record) => JSON.stringify(record)).join("\n");
+    repo.run("git", ["notes", "--ref=intentguard", "add", "-f", "-F", "-", commit], {
+      input: `${lines}\n`,
+    });
+    const contributor = repo.intentguard(["trace", "verify", "--json"]);
+    expect(contributor.status, contributor.stdout).toBe(1);
+    expect(
+      JSON.parse(contributor.stdout).issues.map((issue: { detail: string }) => issue.detail),
+    ).toEqual([
+      `record ${quiet.id}, beside the one that counts, disagrees with the commit: it names AI evil / evil as the commit's contributor, the record that counts ${ours.contributor.name}`,
     ]);
   });
 });

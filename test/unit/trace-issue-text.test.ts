@@ -114,6 +114,14 @@ describe("what is wrong with a commit's trace, in words", () => {
       ],
       [
         {
+          kind: "contributor-differs",
+          contributor: { entity_type: "AI", model_identifier: "m/1" },
+          counted: { entity_type: "HUMAN", name: "Ada" },
+        },
+        "it names AI m/1 as the commit's contributor, the record that counts Ada",
+      ],
+      [
+        {
           kind: "superseded-disagrees",
           record: "r9",
           detail: { kind: "intent-differs", recorded: "INT-003", trailer: "INT-001" },

@@ -77,5 +77,7 @@ export type TraceIssueDetail =
   | { kind: "ledger-line-edited"; seq: number }
   | { kind: "ledger-line-other"; seq: number; record: string }
   | { kind: "record-edited"; seq: number }
+  /** A further record names another contributor of the commit than the record that counts. */
+  | { kind: "contributor-differs"; contributor: Contributor; counted: Contributor }
   /** A further record of the commit (not the one that counts) that disagrees with it. */
   | { kind: "superseded-disagrees"; record: string; detail: TraceIssueDetail };

@@ -62,6 +62,8 @@ export function traceIssueText(detail: TraceIssueDetail): string {
       return `ledger line ${detail.seq} is not the line the record anchors: it was edited`;
     case "ledger-line-other":
       return `ledger line ${detail.seq} does not record this commit's record ${detail.record}`;
+    case "contributor-differs":
+      return `it names ${who(detail.contributor)} as the commit's contributor, the record that counts ${who(detail.counted)}`;
     case "superseded-disagrees":
       return `record ${detail.record}, beside the one that counts, disagrees with the commit: ${traceIssueText(detail.detail)}`;
     case "record-edited":
