@@ -64,7 +64,8 @@ ig_trim() {
 # (no line with anything but white space), ig_newline_end (the file ends with a newline). A line
 # "Intent: …" is a trailer only where git reads trailers (the message's last paragraph, as
 # git interpret-trailers decides): one in prose does not count, as the judge will not see it.
-# Only a plain message is decided here: its last paragraph, not the first, holds the line and
+# Trailers are `Key: value` here as in every git intentguard starts (trailer.separators=:),
+# whatever the user's configuration says. Only a plain message is decided here: its last paragraph, not the first, holds the line and
 # every line of it is `Token: value`, and no line holds a control character (a tab, a CRLF's CR,
 # a form feed) or starts with "#". Anything else with such a line asks git, about the message as
 # git will commit it when $2 is "strip" (the editor's: comments and `commit -v`'s diff removed).
@@ -97,9 +98,10 @@ ig_read_message() {
     [ "$ig_paragraphs" -gt 1 ]; then
     ig_has_intent=1
   elif [ "${2:-}" = strip ]; then
-    ig_stripped "$1" | git interpret-trailers --parse --no-divider 2>/dev/null |
+    ig_stripped "$1" | git -c trailer.separators=: interpret-trailers --parse --no-divider 2>/dev/null |
       grep -qi '^intent:' && ig_has_intent=1
-  elif git interpret-trailers --parse --no-divider "$1" 2>/dev/null | grep -qi '^intent:'; then
+  elif git -c trailer.separators=: interpret-trailers --parse --no-divider "$1" 2>/dev/null |
+    grep -qi '^intent:'; then
     ig_has_intent=1
   fi
   return 0
@@ -230,5 +232,6 @@ ig_add_trailers() {
   # is text (dependabot's, a quoted patch); git reads a commit's trailers after it, so they go
   # at the very end, not above it.
   [ -n "$ig_newline_end" ] || printf '\n' >>"$ig_msg"
-  git interpret-trailers --in-place --no-divider --where end --if-exists doNothing "$@" "$ig_msg"
+  git -c trailer.separators=: interpret-trailers --in-place --no-divider --where end \
+    --if-exists doNothing "$@" "$ig_msg"
 }

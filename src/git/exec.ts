@@ -7,9 +7,18 @@ import { GitError, IntentguardError } from "../errors.js";
  * environment unchanged: inside a hook git has set GIT_INDEX_FILE (to a temporary index for
  * `commit -a` and `commit -- <paths>`), GIT_DIR and friends, and the check must see exactly that
  * index. Nothing here depends on user configuration that changes plumbing output: callers use
- * plumbing commands with `-z`, and `baseArgs` switches off the porcelain knobs that leak into them.
+ * plumbing commands with `-z`, and `baseArgs` switches off the porcelain knobs that leak into them,
+ * and reads trailers as `Key: value` whatever a user's trailer.separators says, as the hooks write
+ * them (hooks/intentguard.sh) and as every other clone and the server read them.
  */
-const baseArgs = ["-c", "core.quotePath=false", "-c", "color.ui=never"];
+const baseArgs = [
+  "-c",
+  "core.quotePath=false",
+  "-c",
+  "color.ui=never",
+  "-c",
+  "trailer.separators=:",
+];
 
 /**
  * Objects as stored, in every git intentguard starts: git honours `refs/replace/*` and grafts

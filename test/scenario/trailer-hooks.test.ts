@@ -135,6 +135,16 @@ describe("an Intent: line git does not read as a trailer", () => {
     }
   });
 
+  it("is written and read as Key: value whatever trailer.separators says", async () => {
+    const repo = await createSelectedRepo();
+    repo.git("config", "trailer.separators", "=");
+    repo.write("src/auth/s.ts", "s\n");
+    repo.git("add", "-A");
+    expectSuccess(repo.commit("Subject"), "commit under trailer.separators '='");
+    expect(repo.lastMessage()).toBe("Subject\n\nIntent: INT-001\n");
+    expect(noteRecords(repo)[0]?.intent_id).toBe("INT-001");
+  });
+
   it("without a selection, is refused as declaring no intent, and the advice says where the trailer goes", async () => {
     const repo = await createGovernedRepo();
     repo.write("src/auth/a.ts", "a\n");
