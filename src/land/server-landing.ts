@@ -55,6 +55,8 @@ export type PushRefusal =
   | { kind: "default-branch-recreated"; ref: string }
   /** A ref whose old value this repository does not have (a damaged repository). */
   | { kind: "old-missing"; ref: string; old: string }
+  /** refs/Heads/…, refs/TAGS/…: a branch or tag in another case, one file with it on some systems. */
+  | { kind: "ref-case"; ref: string }
   /** A ref whose new value the hook cannot read: git's quarantine is not in its environment. */
   | { kind: "new-missing"; ref: string; new: string };
 
@@ -110,7 +112,14 @@ export async function judgePush(
       continue;
     }
     const branch = update.ref.startsWith("refs/heads/");
-    if (!branch && !update.ref.startsWith("refs/tags/")) continue; // notes, custom refs
+    if (!branch && !update.ref.startsWith("refs/tags/")) {
+      // On a case-insensitive file system (a macOS or Windows server), refs/Heads/main is the
+      // file of refs/heads/main: judged as nothing, it would move the branch unjudged.
+      if (/^refs\/(heads|tags)\//i.test(update.ref)) {
+        refusals.push({ kind: "ref-case", ref: update.ref });
+      }
+      continue; // notes, custom refs
+    }
     const newTip = await commitIfPresent(dir, update.new);
     if (newTip === null) {
       // A tag of a blob or tree brings no commit; an object git cannot show at all (a wrapper

@@ -972,6 +972,16 @@ describe("a pre-receive that cannot read what the push brings", () => {
     expect(made.stderr).toContain(
       `the object it would point to, ${"1".repeat(40)}, cannot be read`,
     );
+    // A branch in another case: on a case-insensitive file system, the same file as the branch.
+    const cased = repo.run(process.execPath, [cliPath, "hook", "pre-receive"], {
+      cwd: bare,
+      input: `${"0".repeat(40)} ${tip} refs/Heads/main\n`,
+      env: { GIT_DIR: bare },
+    });
+    expect(cased.status).toBe(1);
+    expect(cased.stderr).toContain(
+      "refs/Heads/main is refused: it names a branch or tag in another case",
+    );
   });
 });
 

@@ -20,6 +20,8 @@ function refusalText(refusal: PushRefusal): string {
       return `deleting ${refusal.ref} is refused: it is the default branch, and its rules in force would go with it (a branch created again has none in force). If it must go, the server's administrator allows it with git config intentguard.allowDefaultBranchDeletion true.`;
     case "default-branch-recreated":
       return `${refusal.ref} is refused: it is the default branch, created again on a server that holds rules (git config intentguard.adopted), so nothing would be in force for what it brings. Have the server's administrator restore the branch where it was (git update-ref in the server's repository), then push onto it.`;
+    case "ref-case":
+      return `${refusal.ref} is refused: it names a branch or tag in another case than refs/heads/ or refs/tags/, which a case-insensitive file system (a macOS or Windows server) stores as that branch or tag, unjudged. Push to refs/heads/<branch> or refs/tags/<tag>.`;
     case "new-missing":
       return `${refusal.ref} is refused: the object it would point to, ${refusal.new}, cannot be read here, so what the push brings cannot be judged. git keeps a push's objects in a quarantine it names in the hook's environment (GIT_OBJECT_DIRECTORY, GIT_ALTERNATE_OBJECT_DIRECTORIES, GIT_QUARANTINE_PATH): a wrapper in front of the hook (sudo, env -i, a hook manager) must pass them through.`;
     case "old-missing":
