@@ -57,6 +57,13 @@ describe("a file's mutation class", () => {
     expect(
       mutationClass("modify", { path: "bin/deploy", mode: "120000", binary: false }, true),
     ).toBe("INTENT_EVOLUTION");
+    // A symbolic link or a submodule is no code, whatever its name.
+    expect(mutationClass("modify", { path: "link.ts", mode: "120000", binary: false }, true)).toBe(
+      "INTENT_EVOLUTION",
+    );
+    expect(mutationClass("modify", { path: "sub.ts", mode: "160000", binary: true }, true)).toBe(
+      "INTENT_EVOLUTION",
+    );
     // A compiled program is executable and binary: no syntax tree to refactor.
     expect(mutationClass("modify", { path: "bin/tool", mode: "100755", binary: true }, true)).toBe(
       "INTENT_EVOLUTION",

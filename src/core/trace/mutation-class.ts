@@ -62,6 +62,8 @@ const sourceCode = new Set([
 ]);
 
 const executableMode = "100755";
+const symlinkMode = "120000";
+const gitlinkMode = "160000";
 
 /**
  * The seed's two classes, by what the commit did to the file. Creating or deleting a file
@@ -84,9 +86,11 @@ export function mutationClass(
   return "INTENT_EVOLUTION";
 }
 
-/** Source code by its extension, or an executable file (a script: `bin/deploy`, `examples/pm`). */
+/** Source code by its extension, or an executable file (a script: `bin/deploy`, `examples/pm`); never a link. */
 function isSourceCode(path: string, mode: string | null): boolean {
   if (mode === executableMode) return true;
+  // A symbolic link holds a path, a submodule a commit: neither is code, whatever its name.
+  if (mode === symlinkMode || mode === gitlinkMode) return false;
   const name = path.slice(path.lastIndexOf("/") + 1);
   const dot = name.lastIndexOf(".");
   return dot > 0 && sourceCode.has(name.slice(dot + 1).toLowerCase());
