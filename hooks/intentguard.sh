@@ -65,10 +65,11 @@ ig_trim() {
 # "Intent: …" is a trailer only where git reads trailers (the message's last paragraph, as
 # git interpret-trailers decides): one in prose does not count, as the judge will not see it.
 # Trailers are `Key: value` here as in every git intentguard starts (trailer.separators=:),
-# whatever the user's configuration says. Only a plain message is decided here: its last paragraph, not the first, holds the line and
-# every line of it is `Token: value`, and no line holds a control character (a tab, a CRLF's CR,
-# a form feed) or starts with "#". Anything else with such a line asks git, about the message as
-# git will commit it when $2 is "strip" (the editor's: comments and `commit -v`'s diff removed).
+# whatever the user's configuration says. Only a plain message is decided here: its last
+# paragraph, not the first, holds the line and every line of it is `Token: value`, and no line
+# holds a control character (a tab, a CRLF's CR, a form feed) or starts with "#". Anything else
+# with such a line asks git, about the message as git will commit it when $2 is "strip" (the
+# editor's: comments and `commit -v`'s diff removed).
 ig_read_message() {
   # shellcheck disable=SC1007 # `ig_has_intent=` empties it, on purpose
   ig_has_intent= ig_blank=1 ig_newline_end=1
