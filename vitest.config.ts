@@ -20,12 +20,12 @@ export default defineConfig({
     reporters: [
       "default",
       // The merged coverage (in-process and CLI processes) a whole run must keep: the suite's on
-      // 2026-12-03 after issue 21 (lines 89.2%, statements 88.4%, branches 82.6%, functions 96.1%),
-      // less a point for what the CLI processes' dumps vary by from run to run. Raise it, never
-      // lower it.
+      // 2026-12-03 at the end of issue 21 (lines 89.4%, statements 88.6%, branches 83.1%,
+      // functions 96.2%), less a point for what the CLI processes' dumps vary by from run to run.
+      // Raise it, never lower it.
       [
         "./test/support/coverage-reporter.ts",
-        { thresholds: { lines: 88.2, statements: 87.4, branches: 81.6, functions: 95.1 } },
+        { thresholds: { lines: 88.4, statements: 87.6, branches: 82.1, functions: 95.2 } },
       ],
       "./test/support/summary-reporter.ts",
     ],
