@@ -57,7 +57,9 @@ export function readPushedRefUpdates(text: string): RefUpdate[] {
   return updates;
 }
 
+/** What git piped to the hook; nothing when run by hand from a terminal (never wait on one). */
 export async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return "";
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
