@@ -419,10 +419,7 @@ async function checkRanges(
       ?.files.find((candidate) => candidate.relative_path === line.filename);
     if (file && file.ranges.length > 0) {
       const name = `${line.commit}:${line.filename}`;
-      // cat-file reads names a line each: a path with a newline cannot be asked for by name
-      // (its ranges stay unchecked, and blame says so).
-      if (!line.filename.includes("\n"))
-        wanted.set(name, { commit: line.commit, path: line.filename });
+      wanted.set(name, { commit: line.commit, path: line.filename });
       const known = blamedAt.get(name) ?? new Map<number, string>();
       known.set(line.originalLine, line.content);
       blamedAt.set(name, known);
@@ -466,6 +463,9 @@ async function checkRanges(
   const linesAt = new Map<string, Map<number, Uint8Array>>();
   const rangesOf = (commit: string, path: string) =>
     records.get(commit)?.files.find((candidate) => candidate.relative_path === path)?.ranges ?? [];
+  // cat-file reads names a line each: a path with a newline cannot be asked for by name, so a
+  // range blame's own lines could not check stays unchecked (and blame says so).
+  for (const name of [...unread.keys()]) if (name.includes("\n")) unread.delete(name);
   await session.read([...unread.keys()], (name, object) => {
     const { commit, path } = unread.get(name) as { commit: string; path: string };
     const lines = new Map<number, Uint8Array>();

@@ -326,7 +326,7 @@ describe("trace blame", () => {
     expect(result.stderr).toContain("git fetch --unshallow");
   });
 
-  it("blames and counts a file whose name holds a newline, without reading it by name", () => {
+  it("blames and counts a file whose name holds a newline, checking what blame printed, never reading it by name", () => {
     const odd = "src/new\nline.ts";
     repo.commitFile(odd, lines("HUMREC", 1, 2), "An odd name");
     repo.commitFile(odd, lines("HUMREC", 1, 3), "More of it");
@@ -335,6 +335,11 @@ describe("trace blame", () => {
     const blamed = JSON.parse(blame.stdout).lines as JsonLine[];
     expect(blamed.map((line) => line.confidence)).toEqual(["derived", "derived", "derived"]);
     expect(blamed[0]?.reason).toContain("could not be read");
+    // Without -w, blame prints the lines as committed: the record's hashes are checked on them.
+    const exact = repo.intentguard(["trace", "blame", "--json", odd]);
+    expect(exact.status, exact.stderr).toBe(0);
+    const checked = JSON.parse(exact.stdout).lines as JsonLine[];
+    expect(checked.map((line) => line.confidence)).toEqual(["recorded", "recorded", "recorded"]);
     const stats = repo.intentguard(["trace", "stats"]);
     expect(stats.status, stats.stderr).toBe(0);
   });
