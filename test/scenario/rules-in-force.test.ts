@@ -520,6 +520,12 @@ describe("a note is no proof of judgement", () => {
     expect(text.stdout).toContain(
       `superseded: record ${theirs.id} (another record of the commit counts: ${ours.id})`,
     );
+    // The log counts the commit once, not once per record.
+    const log = JSON.parse(repo.intentguard(["trace", "log", "--json"]).stdout);
+    const listed = log.intents.flatMap((group: { commits: { commit: string }[] }) =>
+      group.commits.map((entry) => entry.commit),
+    );
+    expect(listed.filter((listedCommit: string) => listedCommit === commit)).toEqual([commit]);
     // A forged record beside the true one: another intent, an AI. Reports that read every record
     // would show it, so verify fails on it although the record that counts is intact.
     const forged = {

@@ -39,8 +39,8 @@ export interface TraceLog {
 /**
  * Groups trace records (given oldest first) as commit-credit.ts credits them: by intent
  * (sorted by ID, commits without an intent last), governance apart, merges that author nothing
- * apart; newest commit first in each. Counts files, attributed lines, and how many of those lines
- * came from AI.
+ * apart; newest commit first in each, each commit once. Counts files, attributed lines, and how
+ * many of those lines came from AI.
  */
 export function summariseLog(
   records: readonly TraceRecord[],
@@ -49,7 +49,16 @@ export function summariseLog(
   const byIntent = new Map<string | null, Tally>();
   let governance: Tally | undefined;
   const merges: LoggedCommit[] = [];
-  for (const record of [...records].reverse()) {
+  // A note may hold several records of one commit (two clones' hooks, merged notes): the commit
+  // counts once, by its first; trace verify says whether the others agree with it.
+  const seen = new Set<string>();
+  const once = records.filter((record) => {
+    const commit = record.vcs.revision_id;
+    if (seen.has(commit)) return false;
+    seen.add(commit);
+    return true;
+  });
+  for (const record of once.reverse()) {
     const credit = creditOf(record);
     const commit = loggedCommit(record, commits);
     if (credit.kind === "nothing") {
