@@ -31,20 +31,28 @@ Module._load = function (request, parent, ...rest) {
 };
 `;
 
-describe("what the hook loads on an ordinary commit", () => {
+/**
+ * The environment that preloads the probe into every Node a command or hook starts, and the file
+ * it appends to. Without coverage, bundles load through the code cache, past Module._load: off here.
+ */
+function probed(): { env: Record<string, string>; loaded: string } {
+  const scratch = createScratchDir();
+  const probeFile = path.join(scratch, "probe.cjs");
+  const loaded = path.join(scratch, "loaded.txt");
+  writeFileSync(probeFile, probe);
+  writeFileSync(loaded, "");
+  const env = {
+    NODE_OPTIONS: `--require ${probeFile}`,
+    LOADED_FILE: loaded,
+    INTENTGUARD_CODE_CACHE: "0",
+  };
+  return { env, loaded };
+}
+
+describe("what a command or hook loads", () => {
   it("loads neither zod nor yaml nor any command's code once the rules cache is warm: only the landing", async () => {
     const repo = await createSelectedRepo();
-    const scratch = createScratchDir();
-    const probeFile = path.join(scratch, "probe.cjs");
-    const loaded = path.join(scratch, "loaded.txt");
-    writeFileSync(probeFile, probe);
-    writeFileSync(loaded, "");
-    // Without coverage, bundles load through the code cache, past Module._load: off here.
-    const env = {
-      NODE_OPTIONS: `--require ${probeFile}`,
-      LOADED_FILE: loaded,
-      INTENTGUARD_CODE_CACHE: "0",
-    };
+    const { env, loaded } = probed();
 
     // The first commit compiles the rules (and may load both); the second reads the cache.
     repo.commitFile("src/auth/a.ts", "one\n", "First", { env });
@@ -81,16 +89,7 @@ describe("what the hook loads on an ordinary commit", () => {
 
   it("loads the failures' words only to say one", async () => {
     const repo = await createSelectedRepo();
-    const scratch = createScratchDir();
-    const probeFile = path.join(scratch, "probe.cjs");
-    const loaded = path.join(scratch, "loaded.txt");
-    writeFileSync(probeFile, probe);
-    writeFileSync(loaded, "");
-    const env = {
-      NODE_OPTIONS: `--require ${probeFile}`,
-      LOADED_FILE: loaded,
-      INTENTGUARD_CODE_CACHE: "0",
-    };
+    const { env, loaded } = probed();
     expectSuccess(repo.intentguard(["status"], { env }), "intentguard status");
     expect(readFileSync(loaded, "utf8").split("\n")).not.toContain("failure-text.cjs");
     const refused = repo.intentguard(["intent", "start", "INT-999"], { env });

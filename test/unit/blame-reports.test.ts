@@ -93,6 +93,22 @@ const humanRecorded: Attribution = {
   source: { kind: "record", commit: humanCommit },
 };
 
+/** Two lines moved from another file, whose record (a file with an odd name) holds them. */
+const moved: Attribution = {
+  commit: movedCommit,
+  intent: audit,
+  contributor: codex,
+  confidence: "derived",
+  reason: {
+    kind: "content",
+    lines: 2,
+    commit: aiCommit,
+    range: { path: "src/auth/odd\r\nname.ts", start: 2, end: 3 },
+    relation: "ancestor",
+  },
+  source: { kind: "content", commit: aiCommit, path: "src/auth/café.ts" },
+};
+
 function line(
   number: number,
   content: string,
@@ -162,44 +178,8 @@ const fileBlame: FileBlame = {
       },
       source: { kind: "record", commit: tamperedCommit },
     }),
-    line(
-      8,
-      "audit(user);",
-      {
-        commit: movedCommit,
-        intent: audit,
-        contributor: codex,
-        confidence: "derived",
-        reason: {
-          kind: "content",
-          lines: 2,
-          commit: aiCommit,
-          range: { path: "src/auth/odd\r\nname.ts", start: 2, end: 3 },
-          relation: "ancestor",
-        },
-        source: { kind: "content", commit: aiCommit, path: "src/auth/café.ts" },
-      },
-      { original: { path: "src/auth/café.ts", line: 2 } },
-    ),
-    line(
-      9,
-      "",
-      {
-        commit: movedCommit,
-        intent: audit,
-        contributor: codex,
-        confidence: "derived",
-        reason: {
-          kind: "content",
-          lines: 2,
-          commit: aiCommit,
-          range: { path: "src/auth/odd\r\nname.ts", start: 2, end: 3 },
-          relation: "ancestor",
-        },
-        source: { kind: "content", commit: aiCommit, path: "src/auth/café.ts" },
-      },
-      { original: { path: "src/auth/café.ts", line: 3 } },
-    ),
+    line(8, "audit(user);", moved, { original: { path: "src/auth/café.ts", line: 2 } }),
+    line(9, "", moved, { original: { path: "src/auth/café.ts", line: 3 } }),
     line(10, "}", {
       ...humanRecorded,
       reason: {
