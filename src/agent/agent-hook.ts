@@ -17,7 +17,7 @@ import { decideWrite } from "./decide-write.js";
 import { observeWrites } from "./observe-writes.js";
 import { rememberSession } from "./sessions.js";
 import { afterShell, beforeShell } from "./shell-writes.js";
-import { workTreeOf } from "./work-tree-of.js";
+import { homeOf } from "./work-tree-of.js";
 
 /**
  * `agent-hook <agent>`, from the CLI or its own small bundle (src/agent-hook-cli.ts): the named
@@ -97,7 +97,7 @@ async function decide(
     case "other":
       return { kind: "allow" };
     case "session-start": {
-      const repo = await workTreeOf(path.join(cwd, "-"));
+      const repo = homeOf(cwd);
       if (!repo) return { kind: "allow" };
       rememberSession(repo.stateDir, event);
       return sessionContext(repo);

@@ -9,23 +9,30 @@ import type { AgentMade } from "../gate/agent-made.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { ignoredPaths } from "../git/ignored-paths.js";
 import type { Repo } from "../git/repo.js";
+import { sameRepository } from "../git/work-tree-at.js";
 import { headSnapshot } from "../governance/head-snapshot.js";
 import { packageRoot } from "../install/package-root.js";
-import { sameRepository, workTreeOf } from "./work-tree-of.js";
+import { homeOf, registeredAt } from "./work-tree-of.js";
 
-/** A file a write will touch: its work tree and its repo-root-relative path. */
+/**
+ * A file a write will touch: its work tree and its repo-root-relative path; for a file in a
+ * submodule of the agent's repository, the superproject's work tree too.
+ */
 export interface WriteTarget {
   repo: Repo;
   absolute: string;
   relative: string;
+  superproject: Repo | null;
 }
 
 /**
  * Judges the files a tool is about to write, before it writes them: each must be inside the
- * agent's repository (any of its work trees), outside git's directory, not a file closed to agents
+ * agent's repository (any of its registered work trees, or a submodule it registers: never where
+ * a planted `.git` says), outside git's directory and every `.git`, not a file closed to agents
  * (the rules, any agent's hooks), and — through a symlink too — in the scope of the intent
  * selected in the work tree that holds it, judged exactly as a commit of it would be (its
- * verdict names the intent that covers a path, if one does).
+ * verdict names the intent that covers a path, if one does). A submodule's files are judged by
+ * its own rules, or, where it has none, as the superproject's path they lie under.
  */
 export async function decideWrite(
   paths: readonly string[],
@@ -39,7 +46,7 @@ export async function decideWrite(
     targets: [],
   });
   if (paths.length === 0) return denied({ kind: "no-path", tool });
-  const home = await workTreeOf(path.join(cwd, "-"));
+  const home = homeOf(cwd);
   if (!home) return denied({ kind: "outside", file: paths[0] ?? "", root: cwd });
   const targets: WriteTarget[] = [];
   for (const given of paths) {
@@ -49,9 +56,11 @@ export async function decideWrite(
     if (real === null) return denied({ kind: "unresolvable", file: given });
     if (sharedFile(real)) return denied({ kind: "hard-linked", file: given });
     for (const absolute of new Set([lexical, real])) {
-      const repo = await workTreeOf(absolute);
-      if (!repo || !sameRepository(repo, home))
+      const at = registeredAt(absolute);
+      const inSubmodule = at?.superproject ? sameRepository(at.superproject, home) : false;
+      if (!at || !(sameRepository(at.repo, home) || inSubmodule))
         return denied({ kind: "outside", file: given, root: home.root });
+      const { repo } = at;
       const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
       if (
         isInside(repo.commonDir, absolute) ||
@@ -64,20 +73,32 @@ export async function decideWrite(
         protectedFromAgents(relative) ??
         (inInstalledPackage(repo, absolute) ? "agent-hooks" : null);
       if (closed) return denied({ kind: "protected", file: given, protects: closed });
-      targets.push({ repo, absolute, relative });
+      targets.push({
+        repo,
+        absolute,
+        relative,
+        superproject: inSubmodule ? at.superproject : null,
+      });
     }
   }
-  for (const [root, group] of byWorkTree(targets)) {
-    const { repo } = group[0] as WriteTarget;
-    const head = await headSnapshot(repo);
+  for (const group of byWorkTree(targets).values()) {
+    const first = group[0] as WriteTarget;
+    let repo = first.repo;
+    let head = await headSnapshot(repo);
+    if (head.intents === null && first.superproject) {
+      repo = first.superproject; // a submodule without rules: its path in the superproject's
+      head = await headSnapshot(repo);
+    }
     const verdict = await judgePaths(
       repo,
       group.map((target) => target.absolute),
       undefined,
-      { ...env, cwd: root },
+      { ...env, cwd: repo.root },
       { head, agent },
     );
-    if (verdict.outcome === "blocked" && !(await onlyIgnored(repo, verdict))) {
+    // A submodule's file is never the superproject's to ignore: git refuses to say.
+    const ignorable = repo === first.repo;
+    if (verdict.outcome === "blocked" && !(ignorable && (await onlyIgnored(repo, verdict)))) {
       return denied({ kind: "blocked", verdict });
     }
   }

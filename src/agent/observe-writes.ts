@@ -5,10 +5,11 @@ import { protectedFromAgents } from "../core/agent/protected-paths.js";
 import type { Clock } from "../core/clock.js";
 import { readObjects } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
+import { sameRepository } from "../git/work-tree-at.js";
 import { checkpointAfter, snapshotBefore, type Writer } from "./checkpoints.js";
 import type { WriteTarget } from "./decide-write.js";
 import { modelOf } from "./sessions.js";
-import { sameRepository, workTreeOf } from "./work-tree-of.js";
+import { homeOf, registeredAt } from "./work-tree-of.js";
 
 /** Where a write landed: through a symlink, its target (the file whose lines changed). */
 function realPath(absolute: string): string {
@@ -37,12 +38,14 @@ export const observeWrites = {
   },
 
   async after(agent: string, event: AgentEvent, cwd: string, clock: Clock): Promise<void> {
-    const home = await workTreeOf(path.join(cwd, "-"));
+    const home = homeOf(cwd);
     if (!home) return;
     for (const given of event.paths) {
       const absolute = realPath(path.resolve(cwd, given));
-      const repo = await workTreeOf(absolute);
-      if (!repo || !sameRepository(repo, home)) continue;
+      const at = registeredAt(absolute);
+      const inSubmodule = at?.superproject ? sameRepository(at.superproject, home) : false;
+      if (!at || !(sameRepository(at.repo, home) || inSubmodule)) continue;
+      const { repo } = at;
       const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
       if (relative.startsWith("../") || protectedFromAgents(relative)) continue;
       await checkpoint(repo, clock, relative, absolute, writerOf(agent, repo, event), event);

@@ -16,7 +16,7 @@ import { managedHooks } from "../install/managed-hooks.js";
 import { checkpointDir } from "./agent-state.js";
 import { fileKey } from "./checkpoints.js";
 import { checkpoint, snapshotShellFiles, writerOf } from "./observe-writes.js";
-import { workTreeOf } from "./work-tree-of.js";
+import { homeOf } from "./work-tree-of.js";
 
 /**
  * A shell command cannot be judged by path before it runs: what it changed is found after, by
@@ -64,7 +64,7 @@ function statGateFiles(repo: Repo, env: Environment): ChangedFiles {
 }
 
 export async function beforeShell(event: AgentEvent, cwd: string, env: Environment): Promise<void> {
-  const repo = await workTreeOf(path.join(cwd, "-"));
+  const repo = homeOf(cwd);
   if (!repo) return;
   const snapshot: ShellSnapshot = {
     changed: await changedFiles(repo.root),
@@ -90,7 +90,7 @@ export async function afterShell(
   clock: Clock,
   env: Environment,
 ): Promise<AgentOutcome> {
-  const repo = await workTreeOf(path.join(cwd, "-"));
+  const repo = homeOf(cwd);
   if (!repo) return { kind: "allow" };
   const file = snapshotFile(repo.stateDir, event);
   const saved = readIfExists(file);

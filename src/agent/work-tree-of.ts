@@ -1,31 +1,24 @@
-import { lstatSync } from "node:fs";
 import path from "node:path";
-import { locateHookRepo, type Repo } from "../git/repo.js";
+import type { Repo } from "../git/repo.js";
+import {
+  type RegisteredWorkTree,
+  refuseIrregularMetadata,
+  workTreeAt,
+} from "../git/work-tree-at.js";
 
 /**
- * The work tree a path (that may not exist yet) is in: the nearest folder at or above it holding
- * a `.git` (a directory, or the file a linked work tree or submodule has), read without starting
- * git — a pre-write hook runs before every edit an agent makes. Null outside every repository.
+ * The work tree an agent works in: the one its directory lies in, as the repository registers it
+ * (src/git/work-tree-at.ts) — a `.git` the agent planted below it moves nothing. Read without
+ * starting git: an agent's hook runs before every edit. Null outside every repository; a FIFO or
+ * device where git keeps a file fails here (named), before any git could wait on it.
  */
-export async function workTreeOf(absolute: string): Promise<Repo | null> {
-  let dir = path.dirname(absolute);
-  for (;;) {
-    if (hasDotGit(dir)) return locateHookRepo(dir, undefined);
-    const parent = path.dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
+export function homeOf(cwd: string): Repo | null {
+  return registeredAt(path.join(cwd, "-"))?.repo ?? null;
 }
 
-function hasDotGit(dir: string): boolean {
-  try {
-    return lstatSync(path.join(dir, ".git"), { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return false; // a file where a folder would be (ENOTDIR), or a folder we may not read
-  }
-}
-
-/** Whether two work trees belong to one repository (a linked work tree is the same one). */
-export function sameRepository(a: Repo, b: Repo): boolean {
-  return path.resolve(a.commonDir) === path.resolve(b.commonDir);
+/** The registered work tree a path lies in (workTreeAt), its git metadata checked likewise. */
+export function registeredAt(absolute: string): RegisteredWorkTree | null {
+  const at = workTreeAt(absolute);
+  if (at) refuseIrregularMetadata(at.repo);
+  return at;
 }

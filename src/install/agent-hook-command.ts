@@ -13,12 +13,23 @@ const failureMessage =
   "intentguard: the agent hook could not run (node, git or the intentguard package is missing here: run npm ci in the project), so the tool call is denied.";
 
 /**
+ * How long the decision may take, in seconds: well under every agent's own timeout (30 s as
+ * installed), which lets the tool call go ahead in all but Cursor.
+ */
+export const agentHookDeadline = 10;
+
+const deadlineMessage = `intentguard: the agent hook did not answer within ${agentHookDeadline} s (something it reads waits for ever: a FIFO or a device where git keeps a file, a hung git), so the tool call is denied. Run intentguard doctor in the repository.`;
+
+/**
  * The shell command an agent's configuration runs. The configuration is committed, so it names
  * the package by a path every clone has: the main work tree's (`git rev-parse --git-common-dir`,
  * which linked work trees share) plus the package's place in it — a package outside the
  * repository only by its absolute path. Its answers are exit 0 and 2 (exit codes) or
  * exit 0 (JSON); anything else (no node, no package, a crash) becomes a deny in the agent's
- * blocking form.
+ * blocking form. The deadline is kept here, outside anything that could block: node runs in the
+ * background (its stdin handed over through fd 3, as an asynchronous command's own is
+ * /dev/null) and a watchdog kills it after agentHookDeadline seconds; a killed hook is a deny.
+ * The watchdog, stopped as soon as node answers, takes its sleep with it.
  */
 export function agentHookCommand(repo: Repo, agent: string, failure: HookFailure): string {
   const packageDir = packageDirInRepo(repo);
@@ -26,13 +37,17 @@ export function agentHookCommand(repo: Repo, agent: string, failure: HookFailure
     packageDir === null
       ? shellQuote(path.join(packageRoot(), "dist", "agent-hook.cjs"))
       : `"$(git rev-parse --path-format=absolute --git-common-dir)"/../${shellQuote(packageDir === "." ? "dist/agent-hook.cjs" : `${packageDir}/dist/agent-hook.cjs`)}`;
-  const run = `node ${cli} ${agent}; s=$?`;
+  const watchdog = `(trap 'kill $ig_s 2>/dev/null; exit 0' TERM; sleep ${agentHookDeadline} & ig_s=$!; wait $ig_s && kill -9 $ig_p) </dev/null >/dev/null 2>&1 3<&- &`;
+  const run = `exec 3<&0; node ${cli} ${agent} 0<&3 3<&- & ig_p=$!; ${watchdog} ig_w=$!; wait $ig_p 2>/dev/null; s=$?; kill $ig_w 2>/dev/null`;
   // A node that never started left the payload unread: read it (builtins only), so the agent
   // writing it gets no broken pipe before it reads the answer.
   const drain = "while IFS= read -r ig_; do :; done";
+  const why = (say: (message: string) => string) =>
+    `if [ "$s" = 137 ]; then ${say(deadlineMessage)}; else ${say(failureMessage)}; fi`;
   if (failure.kind === "exit") {
-    return `${run}; [ "$s" = 0 ] || [ "$s" = 2 ] || { ${drain}; echo ${shellQuote(failureMessage)} >&2; exit 2; }; exit "$s"`;
+    const say = (message: string) => `echo ${shellQuote(message)} >&2`;
+    return `${run}; [ "$s" = 0 ] || [ "$s" = 2 ] || { ${drain}; ${why(say)}; exit 2; }; exit "$s"`;
   }
-  const deny = shellQuote(JSON.stringify(failure.deny(failureMessage)));
-  return `${run}; [ "$s" = 0 ] || { ${drain}; echo ${deny}; }; exit 0`;
+  const say = (message: string) => `echo ${shellQuote(JSON.stringify(failure.deny(message)))}`;
+  return `${run}; [ "$s" = 0 ] || { ${drain}; ${why(say)}; }; exit 0`;
 }

@@ -1,0 +1,249 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  createGovernedRepo,
+  createScratchDir,
+  expectSuccess,
+  type Run,
+  standardIntents,
+  type TestRepo,
+} from "../support/test-repo.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: payloads and answers, read field by field
+type Payload = Record<string, any>;
+
+/** One call of Claude Code's hook, as Claude Code sends it (docs: code.claude.com hooks). */
+function claude(
+  repo: TestRepo,
+  event: "PreToolUse" | "PostToolUse",
+  tool: string,
+  input: Payload,
+  extra: Payload = {},
+): Run {
+  const payload = {
+    session_id: "sess-attack",
+    transcript_path: "/dev/null",
+    cwd: repo.dir,
+    hook_event_name: event,
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: "toolu-attack",
+    ...extra,
+  };
+  return repo.intentguard(["agent-hook", "claude-code"], { input: JSON.stringify(payload) });
+}
+
+const at = (repo: TestRepo, file: string) => path.join(repo.dir, file);
+
+/** The deny Claude Code reads: exit 2, the reason on stderr. */
+function denial(run: Run): string {
+  expect(run.status, `${run.stdout}${run.stderr}`).toBe(2);
+  return run.stderr;
+}
+
+function allowed(run: Run): void {
+  expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+    status: 0,
+    stdout: "",
+    stderr: "",
+  });
+}
+
+/** The repository's intents, with INT-009 owning everything (an intent for the whole tree). */
+const everythingIntent = `${standardIntents}  - id: "INT-009"
+    name: "Everything"
+    status: "IN_PROGRESS"
+    owned_scope: ["**"]
+`;
+
+async function selected(intent: string, intents?: string): Promise<TestRepo> {
+  const repo = await createGovernedRepo(intents ? { intents } : {});
+  expectSuccess(repo.intentguard(["select", intent]), `select ${intent}`);
+  return repo;
+}
+
+describe("a planted .git does not move the gate (issue 28, 1)", () => {
+  it("judges a write under a planted .git file where it really is", async () => {
+    const repo = await selected("INT-001");
+    repo.write("src/billing/.git", "gitdir: ../../.git\n");
+    // Taken for a work tree root, src/billing/src/auth/x.js would be judged as src/auth/x.js.
+    const write = claude(repo, "PreToolUse", "Write", {
+      file_path: at(repo, "src/billing/src/auth/x.js"),
+      content: "x\n",
+    });
+    expect(denial(write)).toContain(
+      "1 path outside the scope of INT-001 (Auth)\n  rule: scope (error)\n  paths:\n    create src/billing/src/auth/x.js",
+    );
+    // The same from an agent whose directory is the planted folder.
+    const fromInside = claude(
+      repo,
+      "PreToolUse",
+      "Write",
+      { file_path: "src/auth/x.js", content: "x\n" },
+      { cwd: at(repo, "src/billing") },
+    );
+    expect(denial(fromInside)).toContain("create src/billing/src/auth/x.js");
+    // A nested repository of its own (git init) is planted the same way.
+    repo.git("init", "-q", "src/billing/nested");
+    expect(
+      denial(
+        claude(repo, "PreToolUse", "Write", {
+          file_path: at(repo, "src/billing/nested/src/auth/y.js"),
+        }),
+      ),
+    ).toContain("create src/billing/nested/src/auth/y.js");
+    // In scope stays allowed, beside the planted file.
+    allowed(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/auth/ok.ts") }));
+  });
+
+  it("keeps the rules and the agents' hooks closed under an intent owning everything", async () => {
+    const repo = await selected("INT-009", everythingIntent);
+    allowed(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/billing/any.ts") }));
+    const cases: [string, string, string][] = [
+      [".claude", ".claude/settings.json", "configures the hooks that gate this agent"],
+      [".orchestration", ".orchestration/active_intents.yaml", "holds the rules that bind"],
+      ["policies", "policies/intentguard.yaml", "holds the rules that bind"],
+    ];
+    for (const [folder, file, reason] of cases) {
+      repo.write(`${folder}/.git`, "gitdir: ../.git\n");
+      const run = claude(repo, "PreToolUse", "Write", { file_path: at(repo, file) });
+      expect(denial(run), file).toContain(reason);
+      // Writing the planted entry itself is a write into a .git.
+      expect(
+        denial(claude(repo, "PreToolUse", "Write", { file_path: at(repo, `${folder}/.git`) })),
+      ).toContain("inside git's own directory");
+    }
+  });
+
+  it("judges a linked work tree by its own selection and a registered submodule by its rules", async () => {
+    const repo = await selected("INT-001");
+    // A linked work tree inside the main one, selecting INT-002 (Docs).
+    repo.git("worktree", "add", "-q", "-b", "docs-work", ".worktrees/docs");
+    const linked = at(repo, ".worktrees/docs");
+    expectSuccess(repo.intentguard(["select", "INT-002"], { cwd: linked }), "select in linked");
+    allowed(claude(repo, "PreToolUse", "Write", { file_path: path.join(linked, "docs/new.md") }));
+    expect(
+      denial(
+        claude(repo, "PreToolUse", "Write", { file_path: path.join(linked, "src/auth/a.ts") }),
+      ),
+    ).toContain("outside the scope of INT-002 (Docs)");
+
+    // A submodule with no rules of its own, registered under src/auth/vendor: its files are the
+    // superproject's path there, in INT-001's scope; one under docs/ is not.
+    const upstream = createScratchDir();
+    execFileSync("git", ["init", "-q", upstream], { env: repo.env });
+    writeFileSync(path.join(upstream, "lib.js"), "lib\n");
+    execFileSync("git", ["-C", upstream, "add", "."], { env: repo.env });
+    execFileSync("git", ["-C", upstream, "commit", "-qm", "lib"], { env: repo.env });
+    for (const where of ["src/auth/vendor", "docs/vendor"]) {
+      repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", upstream, where);
+    }
+    allowed(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/auth/vendor/lib.js") }));
+    expect(
+      denial(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "docs/vendor/lib.js") })),
+    ).toContain("modify docs/vendor/lib.js");
+    expect(
+      denial(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/auth/vendor/.git") })),
+    ).toContain("inside git's own directory");
+  });
+});
+
+describe("no hook of ours fails open by waiting (issue 28, 2)", () => {
+  it("denies at once where a planted git directory's commondir is a FIFO", async () => {
+    const repo = await selected("INT-001");
+    const fake = at(repo, "src/billing/fake-git");
+    mkdirSync(fake, { recursive: true });
+    writeFileSync(path.join(fake, "HEAD"), "ref: refs/heads/main\n");
+    execFileSync("mkfifo", [path.join(fake, "commondir")]);
+    repo.write("src/billing/.git", "gitdir: fake-git\n");
+    const started = Date.now();
+    const run = claude(repo, "PreToolUse", "Write", {
+      file_path: at(repo, "src/billing/src/auth/x.js"),
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(denial(run)).toContain("create src/billing/src/auth/x.js");
+  });
+
+  it("refuses a FIFO where git keeps a file, before git could wait on it", async () => {
+    const repo = await selected("INT-001");
+    const command = installed(repo, "claude-code");
+    const config = at(repo, ".git/config");
+    const saved = readFileSync(config);
+    execFileSync("rm", [config]);
+    execFileSync("mkfifo", [config]);
+    const run = runInstalled(repo, command, {
+      session_id: "s",
+      transcript_path: "/dev/null",
+      cwd: repo.dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Write",
+      tool_input: { file_path: at(repo, "src/auth/ok.ts") },
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(
+      `cannot read ${config}: it is a FIFO, where a regular file belongs`,
+    );
+    execFileSync("rm", [config]);
+    writeFileSync(config, saved);
+  });
+
+  it("denies when the hook does not answer within the deadline, in each blocking form", async () => {
+    const repo = await selected("INT-001");
+    const bin = createScratchDir();
+    // A node that never answers: the watchdog in the installed command must stop it.
+    writeFileSync(path.join(bin, "node"), "#!/bin/sh\nexec sleep 60\n", { mode: 0o755 });
+    const hanging = { PATH: `${bin}:${process.env.PATH}` };
+    const payload = {
+      session_id: "s",
+      transcript_path: "/dev/null",
+      cwd: repo.dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Write",
+      tool_input: { file_path: at(repo, "src/auth/ok.ts") },
+    };
+    const started = Date.now();
+    const run = runInstalled(repo, installed(repo, "claude-code"), payload, hanging);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(9_000);
+    expect(took).toBeLessThan(20_000);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      "intentguard: the agent hook did not answer within 10 s (something it reads waits for ever: a FIFO or a device where git keeps a file, a hung git), so the tool call is denied. Run intentguard doctor in the repository.\n",
+    );
+    const cursor = runInstalled(
+      repo,
+      installed(repo, "cursor"),
+      { ...payload, hook_event_name: "preToolUse", conversation_id: "c", generation_id: "g" },
+      hanging,
+    );
+    expect(cursor.status).toBe(0);
+    expect(JSON.parse(cursor.stdout)).toMatchObject({ permission: "deny" });
+  }, 60_000);
+});
+
+/** The command `agent install` writes for the agent's pre-tool event. */
+function installed(repo: TestRepo, agent: "claude-code" | "cursor"): string {
+  expectSuccess(repo.intentguard(["agent", "install", agent]), `agent install ${agent}`);
+  return agent === "claude-code"
+    ? JSON.parse(repo.read(".claude/settings.json")).hooks.PreToolUse[0].hooks[0].command
+    : JSON.parse(repo.read(".cursor/hooks.json")).hooks.preToolUse[0].command;
+}
+
+/** An installed hook command, run as the agent runs it: sh -c, the payload on stdin. */
+function runInstalled(
+  repo: TestRepo,
+  command: string,
+  payload: Payload,
+  env: Record<string, string> = {},
+): Run {
+  const result = spawnSync("sh", ["-c", command], {
+    timeout: 30_000,
+    cwd: repo.dir,
+    env: { ...repo.env, ...env },
+    input: JSON.stringify(payload),
+    encoding: "utf8",
+  });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
