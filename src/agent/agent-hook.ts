@@ -4,6 +4,7 @@ import { type AgentDialect, type AgentEvent, PayloadError } from "../core/agent/
 import type { AgentHookResult, AgentOutcome } from "../core/agent/agent-outcome.js";
 import { decodePayload } from "../core/agent/decode-payload.js";
 import { dialectNamed, dialects } from "../core/agent/dialects/index.js";
+import type { NamedPath } from "../core/agent/tool-paths.js";
 import type { Clock } from "../core/clock.js";
 import { selectableIntents } from "../core/governance/governance.js";
 import { intentContext } from "../core/intent/intent-context.js";
@@ -17,6 +18,7 @@ import { decideWrite } from "./decide-write.js";
 import { observeWrites } from "./observe-writes.js";
 import { rememberSession } from "./sessions.js";
 import { afterShell, beforeShell } from "./shell-writes.js";
+import { listedReader, repositoryPaths } from "./unknown-tools.js";
 import { homeOf } from "./work-tree-of.js";
 
 /**
@@ -103,19 +105,39 @@ async function decide(
       return sessionContext(repo);
     }
     case "before-write": {
-      const { decision, targets } = await decideWrite(event.paths, event.tool, cwd, agent, env);
+      const unknown = event.unknownTool ? await unknownToolWrites(event, cwd) : null;
+      if (unknown?.length === 0) return { kind: "allow" };
+      const paths = unknown ? unknown.map((one) => one.path) : event.paths;
+      const { decision, targets } = await decideWrite(paths, event.tool, cwd, agent, env);
       if (decision.kind === "allow") observeWrites.before(targets, event);
-      return decision;
+      if (decision.kind !== "deny" || !unknown) return decision;
+      return { ...decision, unknownTool: { tool: event.tool, named: unknown } };
     }
-    case "after-write":
-      await observeWrites.after(dialect.name, event, cwd, clock);
+    case "after-write": {
+      const unknown = event.unknownTool ? await unknownToolWrites(event, cwd) : null;
+      const paths = unknown ? unknown.map((one) => one.path) : event.paths;
+      await observeWrites.after(dialect.name, { ...event, paths }, cwd, clock);
       return { kind: "allow" };
+    }
     case "before-shell":
       await beforeShell(event, cwd, env);
       return { kind: "allow" };
     case "after-shell":
       return afterShell(dialect.name, event, cwd, agent, clock, env);
   }
+}
+
+/**
+ * The files a tool no agent's list knows may write (an MCP server's): the strings it names that
+ * are places in the repository — none when HEAD's policy lists it as a reader (agents.readers).
+ */
+async function unknownToolWrites(event: AgentEvent, cwd: string): Promise<NamedPath[]> {
+  const named = event.unknownTool ?? [];
+  const home = homeOf(cwd);
+  if (!home) return named.filter((one) => one.how === "named");
+  const paths = repositoryPaths(named, cwd, home);
+  if (paths.length === 0 || (await listedReader(home, event.tool))) return [];
+  return paths;
 }
 
 /** What an agent is told when its session starts: the selected intent and its scope, or none. */

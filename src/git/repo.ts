@@ -114,9 +114,16 @@ export async function locateHookRepo(
   const gitDir = hookGitDir(cwd, gitDirVariable);
   const common = gitDir && readIfExists(path.join(gitDir, "commondir"))?.toString("utf8").trim();
   if (!gitDir || !existsSync(path.join(gitDir, "HEAD"))) return locateRepo(cwd);
-  const commonDir = common ? path.resolve(gitDir, common) : gitDir;
+  return repoOf(cwd, gitDir, common ? path.resolve(gitDir, common) : gitDir);
+}
+
+/**
+ * A work tree's Repo from its top level, git directory and common directory, where git keeps
+ * each file (hooks in the common directory, as without core.hooksPath).
+ */
+export function repoOf(root: string, gitDir: string, commonDir: string): Repo {
   return {
-    root: path.normalize(cwd),
+    root: path.normalize(root),
     prefix: "",
     stateDir: path.join(gitDir, "intentguard"),
     mergeHeadFile: path.join(gitDir, "MERGE_HEAD"),

@@ -2,7 +2,7 @@ import { lstatSync, realpathSync, type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { isInside } from "../fs/is-inside.js";
 import { readIfExists, refuseIrregular } from "../fs/read-if-exists.js";
-import type { Repo } from "./repo.js";
+import { type Repo, repoOf } from "./repo.js";
 
 /**
  * How a `.git` entry makes its folder a work tree, once what it names has been checked:
@@ -144,17 +144,7 @@ function commonDirOf(gitDir: string): string {
 }
 
 function repoAt(root: string, gitDir: string): Repo {
-  const commonDir = commonDirOf(gitDir);
-  return {
-    root: path.normalize(root),
-    prefix: "",
-    stateDir: path.join(gitDir, "intentguard"),
-    mergeHeadFile: path.join(gitDir, "MERGE_HEAD"),
-    hooksDir: path.join(commonDir, "hooks"),
-    commonDir,
-    rebaseDirs: [path.join(gitDir, "rebase-merge"), path.join(gitDir, "rebase-apply")],
-    gitDir,
-  };
+  return repoOf(root, gitDir, commonDirOf(gitDir));
 }
 
 /** core.worktree from a git directory's own config, or null: git's back-link for a submodule. */

@@ -23,12 +23,12 @@ const cacheEntriesKept = 32;
 /**
  * The layout of a cache entry, in its file name: raised whenever compiled governance changes shape
  * (2: scope globs compiled to segments instead of picomatch regular expressions, and denyFolded;
- * 3: the policy's governance and paths sections),
+ * 3: the policy's governance and paths sections; 4: its agents section),
  * so an entry an earlier layout wrote is never read, even by a build that kept the version number.
  * A change of shape is a type error in src/core/governance/cached-governance.ts until its check follows:
  * raise this number in the same change.
  */
-const cacheFormat = 3;
+const cacheFormat = 4;
 
 /**
  * Turns a snapshot into compiled governance; null when it has no intents file. Compiled

@@ -223,6 +223,76 @@ describe("no hook of ours fails open by waiting (issue 28, 2)", () => {
   }, 60_000);
 });
 
+describe("any tool that can write is judged on every path it names (issue 28, 3)", () => {
+  it("judges MCP writes whatever their name, on every path-like field, decoys included", async () => {
+    const repo = await selected("INT-001");
+    const billing = at(repo, "src/billing/x.js");
+    for (const tool of [
+      "mcp__fs__update_file",
+      "mcp__ide__set_file_text",
+      "mcp__files__store_file",
+    ]) {
+      const message = denial(claude(repo, "PreToolUse", tool, { path: billing, text: "x" }));
+      expect(message, tool).toContain("create src/billing/x.js");
+      expect(message, tool).toContain(`${tool} is judged as a tool that writes`);
+      expect(message, tool).toContain(`It names ${billing} (in path).`);
+    }
+    for (const field of ["relative_path", "pathInProject"]) {
+      const decoy = { path: "src/auth/ok.ts", [field]: "src/billing/x.js" };
+      const message = denial(claude(repo, "PreToolUse", "mcp__jetbrains__replace_text", decoy));
+      expect(message, field).toContain("src/billing/x.js");
+      expect(message, field).toContain(`src/billing/x.js (in ${field})`);
+    }
+    // A string of no path-like field is judged where it names a place in the repository.
+    expect(
+      denial(claude(repo, "PreToolUse", "mcp__x__apply", { args: ["--to", "src/billing/y.js"] })),
+    ).toContain("src/billing/y.js (in args[1])");
+    // Readers by their leading verb, calls naming no place here, in-scope writes: allowed.
+    allowed(claude(repo, "PreToolUse", "mcp__fs__read_file", { path: billing }));
+    allowed(claude(repo, "PreToolUse", "mcp__github__create_issue", { title: "a/b", body: "x" }));
+    allowed(
+      claude(repo, "PreToolUse", "mcp__fs__update_file", { path: at(repo, "src/auth/a.ts") }),
+    );
+    // Cline calls MCP tools through use_mcp_tool, its arguments a JSON text.
+    const cline = (toolName: string) =>
+      repo.intentguard(["agent-hook", "cline"], {
+        input: JSON.stringify({
+          hookName: "PreToolUse",
+          taskId: "t",
+          workspaceRoots: [repo.dir],
+          preToolUse: {
+            toolName: "use_mcp_tool",
+            parameters: {
+              server_name: "fs",
+              tool_name: toolName,
+              arguments: JSON.stringify({ path: "src/billing/x.js" }),
+            },
+          },
+        }),
+      });
+    expect(JSON.parse(cline("edit_file").stdout)).toMatchObject({ cancel: true });
+    expect(JSON.parse(cline("read_file").stdout)).toEqual({ cancel: false });
+  });
+
+  it("lets a tool the policy lists as a reader run unjudged", async () => {
+    const repo = await selected("INT-001");
+    const input = { file: at(repo, "src/billing/x.js") };
+    expect(denial(claude(repo, "PreToolUse", "mcp__ide__diagnostics", input))).toContain(
+      "a person lists it under agents.readers in policies/intentguard.yaml",
+    );
+    repo.write(
+      "policies/intentguard.yaml",
+      "version: 1\nagents:\n  readers: [mcp__ide__diagnostics]\n",
+    );
+    repo.git("add", "policies/intentguard.yaml");
+    expectSuccess(repo.commit("List the IDE's diagnostics as a reader"), "policy commit");
+    allowed(claude(repo, "PreToolUse", "mcp__ide__diagnostics", input));
+    expect(denial(claude(repo, "PreToolUse", "mcp__ide__fix", input))).toContain(
+      "create src/billing/x.js",
+    );
+  });
+});
+
 /** The command `agent install` writes for the agent's pre-tool event. */
 function installed(repo: TestRepo, agent: "claude-code" | "cursor"): string {
   expectSuccess(repo.intentguard(["agent", "install", agent]), `agent install ${agent}`);

@@ -453,8 +453,12 @@ describe("agent-hook against an agent that tries to get around it", () => {
     // MCP tools: the filesystem server's move_file, and a write whose path cannot be read.
     const move = { source: at(repo, "src/auth/login.ts"), destination: at(repo, "docs/x.md") };
     expect(exitTwo(write(repo, move, "mcp__filesystem__move_file"))).toContain("docs/x.md");
-    expect(exitTwo(write(repo, { fname: at(repo, "docs/x.md") }, "mcp__fs__save_file"))).toContain(
-      "names no file intentguard can read",
+    // A path under a field of no known name is still judged where it names a place in the
+    // repository, and the deny says which tool and field.
+    const saved = exitTwo(write(repo, { fname: at(repo, "docs/x.md") }, "mcp__fs__save_file"));
+    expect(saved).toContain("create docs/x.md");
+    expect(saved).toContain(
+      `mcp__fs__save_file is judged as a tool that writes: no agent's own list knows it, and its name does not start with a verb that only reads (read, get, list, search, find, view, grep, glob, stat). It names ${at(repo, "docs/x.md")} (in fname).`,
     );
     // Claude Code's own TodoWrite writes no file: not judged.
     expect(write(repo, { todos: [] }, "TodoWrite")).toMatchObject({ status: 0, stdout: "" });

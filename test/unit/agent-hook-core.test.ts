@@ -4,12 +4,18 @@ import {
   PayloadError,
   type PayloadProblem,
 } from "../../src/core/agent/agent-event.js";
+import { classifyTool } from "../../src/core/agent/classify-tool.js";
 import { decodePayload } from "../../src/core/agent/decode-payload.js";
 import { dialectNamed } from "../../src/core/agent/dialects/index.js";
 import { carryOwners, lineSources, runsOf } from "../../src/core/agent/line-owners.js";
 import { patchPaths } from "../../src/core/agent/patch-paths.js";
 import { protectedFromAgents } from "../../src/core/agent/protected-paths.js";
-import { toolPaths } from "../../src/core/agent/tool-paths.js";
+import {
+  isPathField,
+  leadingVerb,
+  namedPaths,
+  toolPaths,
+} from "../../src/core/agent/tool-paths.js";
 import { agentHookAnswer } from "../../src/report/verdict/agent-hook-messages.js";
 
 describe("decodePayload", () => {
@@ -122,6 +128,62 @@ describe("the paths a tool writes", () => {
       toolPaths({ command: ["apply_patch", "*** Begin Patch\n*** Update File: d.ts\n"] }),
     ).toEqual(["d.ts"]);
     expect(toolPaths({ notebook_path: "n.ipynb", file_path: "n.ipynb" })).toEqual(["n.ipynb"]);
+  });
+});
+
+describe("a tool no agent's list knows", () => {
+  const none = { write: new Set<string>(), shell: new Set<string>() };
+
+  it("is a reader only by its leading verb, after an MCP server's prefix", () => {
+    expect(leadingVerb("mcp__fs__read_file")).toBe("read");
+    expect(leadingVerb("mcp__ide__getDiagnostics")).toBe("get");
+    expect(leadingVerb("mcp__my_server__list-files")).toBe("list");
+    expect(leadingVerb("mcp_fs_search_files")).toBe("search");
+    expect(leadingVerb("mcp__fs__update_file")).toBe("update");
+    expect(leadingVerb("mcp__files__store_file")).toBe("store");
+    // A reader's word later in the name is no reader: it is judged.
+    expect(leadingVerb("mcp__ide__set_file_text")).toBe("set");
+    expect(classifyTool(none, "mcp__fs__read_file", { path: "/x" }, "before")).toEqual({
+      moment: "other",
+      paths: [],
+    });
+    expect(classifyTool(none, "mcp__fs__update_file", { path: "a/b" }, "before")).toEqual({
+      moment: "before-write",
+      paths: [],
+      unknownTool: [{ path: "a/b", field: "path", how: "named" }],
+    });
+    expect(classifyTool(none, "mcp__desktop__start_process", {}, "after").moment).toBe(
+      "after-shell",
+    );
+  });
+
+  it("names every string under a path-like field, file URI or patch, and what looks like a path", () => {
+    for (const key of ["path", "relative_path", "pathInProject", "outputDir", "dest", "uri"]) {
+      expect(isPathField(key), key).toBe(true);
+    }
+    for (const key of ["direction", "profile", "name", "content", "query"]) {
+      expect(isPathField(key), key).toBe(false);
+    }
+    expect(
+      namedPaths({
+        path: "src/auth/ok.ts",
+        relative_path: "src/billing/x.js",
+        options: { targets: ["a", "b"], note: "see docs/guide.md", word: "plain" },
+        where: "file:///repo/y%20z.md",
+        arguments: JSON.stringify({ pathInProject: "src/q.ts" }),
+        content: "*** Begin Patch\n*** Add File: not-a-target\n",
+        multi: "line one/\nline two/",
+        url: "https://example.com/a/b",
+      }),
+    ).toEqual([
+      { path: "src/auth/ok.ts", field: "path", how: "named" },
+      { path: "src/billing/x.js", field: "relative_path", how: "named" },
+      { path: "a", field: "options.targets[0]", how: "named" },
+      { path: "b", field: "options.targets[1]", how: "named" },
+      { path: "see docs/guide.md", field: "options.note", how: "looks-like" },
+      { path: "/repo/y z.md", field: "where", how: "named" },
+      { path: "src/q.ts", field: "arguments.pathInProject", how: "named" },
+    ]);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { NamedPath } from "./tool-paths.js";
+
 /**
  * What an agent's hook payload says, whatever agent sent it: the moment (before or after a tool,
  * a session starting), the tool, the files it writes and who is writing. Each dialect
@@ -21,6 +23,12 @@ export interface AgentEvent {
   tool: string;
   /** The paths the tool writes, as the payload gives them: absolute or relative to `cwd`. */
   paths: string[];
+  /**
+   * A tool the agent's own lists do not know (an MCP server's, a new one): every string of its
+   * input that may name a file (tool-paths.ts namedPaths). Its `paths` are those of them that
+   * name a place in the repository, which only the use case can tell.
+   */
+  unknownTool?: NamedPath[];
   /** The directory the agent works in (the payload's cwd or project root); null if not given. */
   cwd: string | null;
   sessionId: string | null;

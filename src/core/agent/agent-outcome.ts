@@ -2,6 +2,7 @@ import type { IntentContext } from "../intent/intent-context.js";
 import type { Verdict } from "../judge/verdict.js";
 import type { AgentDialect, AgentEvent, PayloadProblem } from "./agent-event.js";
 import type { ProtectedKind } from "./protected-paths.js";
+import type { NamedPath } from "./tool-paths.js";
 
 /** Why a write is denied, as facts: src/report/verdict/agent-hook-messages.ts words each for the model. */
 export type WriteDenial =
@@ -22,7 +23,11 @@ export type WriteDenial =
 /** What the agent hook decided, as facts; the edge words it (agentHookAnswer) in the dialect. */
 export type AgentOutcome =
   | { kind: "allow" }
-  | { kind: "deny"; denial: WriteDenial }
+  /**
+   * `unknownTool`: the tool was judged as one that may write because no agent's list knows it
+   * and its name does not say it reads — with the strings it named, and their fields.
+   */
+  | { kind: "deny"; denial: WriteDenial; unknownTool?: { tool: string; named: NamedPath[] } }
   /** After a shell command: it changed these files out of scope (the verdict, when judged). */
   | { kind: "report"; files: string[]; verdict: Verdict | null }
   /** At session start: the selected intent (or none) and the intents a person may select. */

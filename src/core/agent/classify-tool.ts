@@ -1,5 +1,12 @@
 import type { AgentMoment } from "./agent-event.js";
-import { isMcpTool, soundsLikeShell, soundsLikeWrite, toolPaths } from "./tool-paths.js";
+import {
+  isMcpTool,
+  type NamedPath,
+  namedPaths,
+  soundsLikeReader,
+  soundsLikeShell,
+  toolPaths,
+} from "./tool-paths.js";
 
 /** An agent's own tool names: those that write files, and those that run a shell. */
 export interface ToolNames {
@@ -7,29 +14,31 @@ export interface ToolNames {
   shell: ReadonlySet<string>;
 }
 
+/** A tool event, classified: its moment, the paths a known write tool names, an unknown tool's. */
+export interface ClassifiedTool {
+  moment: AgentMoment;
+  paths: string[];
+  /** A tool the agent's lists do not know (an MCP server's): every string that may be a path. */
+  unknownTool?: NamedPath[];
+}
+
 /**
- * The moment of a tool event and the paths it writes: a known write tool, a known shell, or a tool
- * the agent's list does not know (an MCP server's) whose name says it writes and whose input names
- * a path — or, an MCP tool whose name says it writes, whatever its input: one whose path cannot be
- * read is then denied, not waved through. Everything else (reads, searches, web) is "other".
+ * The moment of a tool event and the paths it writes. A known write tool names its files; a known
+ * shell, or an MCP tool that runs commands, is judged by what it changed (after it ran). Any other
+ * tool is a reader only when its leading verb says so (read, get, list, search, find, view, grep,
+ * glob, stat); otherwise it may write, and is judged on every path it names (tool-paths.ts
+ * namedPaths) — which of them name a place in the repository, and whether a policy lists it as a
+ * reader, the use case decides. A call that names no path at all is then allowed.
  */
 export function classifyTool(
   names: ToolNames,
   tool: string,
   input: unknown,
   phase: "before" | "after",
-): { moment: AgentMoment; paths: string[] } {
-  // An MCP tool that runs commands is a shell: what it changed is found after it.
-  if (
-    names.shell.has(tool) ||
-    (isMcpTool(tool) && soundsLikeShell(tool) && !soundsLikeWrite(tool))
-  ) {
-    return { moment: `${phase}-shell`, paths: [] };
-  }
-  const paths = toolPaths(input);
-  const unknownWrite = soundsLikeWrite(tool) && (paths.length > 0 || isMcpTool(tool));
-  if (names.write.has(tool) || unknownWrite) {
-    return { moment: `${phase}-write`, paths };
-  }
-  return { moment: "other", paths: [] };
+): ClassifiedTool {
+  if (names.shell.has(tool)) return { moment: `${phase}-shell`, paths: [] };
+  if (names.write.has(tool)) return { moment: `${phase}-write`, paths: toolPaths(input) };
+  if (soundsLikeReader(tool)) return { moment: "other", paths: [] };
+  if (isMcpTool(tool) && soundsLikeShell(tool)) return { moment: `${phase}-shell`, paths: [] };
+  return { moment: `${phase}-write`, paths: [], unknownTool: namedPaths(input) };
 }

@@ -1,96 +1,226 @@
 import { patchPaths } from "./patch-paths.js";
 
+/** A string of a tool's input that may name a file it writes, and the field it was found in. */
+export interface NamedPath {
+  path: string;
+  /** Where in the input: `path`, `edits[1].filePath`, `arguments.relative_path`. */
+  field: string;
+  /**
+   * `named`: under a path-like field, a `file://` URI, or a patch header — judged as given.
+   * `looks-like`: any other string shaped like a path — judged only where it names a place in
+   * the repository (an absolute path inside it, or a relative one whose folder exists there).
+   */
+  how: "named" | "looks-like";
+}
+
 /**
- * The fields that name a file a tool writes, across agents and MCP servers (the filesystem
- * server's move_file names `source` and `destination`).
+ * The words that make a field a path's, wherever they stand in its name (`file_path`,
+ * `pathInProject`, `relative_path`, `outputDir`, `dest`): split at `_`, `-`, `.` and case changes.
  */
-const pathKeys = new Set([
-  "file_path",
-  "filePath",
-  "filepath",
+const pathWords = new Set([
   "path",
   "paths",
-  "notebook_path",
-  "target_file",
-  "filename",
+  "filepath",
   "file",
-  "source",
-  "destination",
-  "dest",
-  "target",
-  "target_path",
-  "targetPath",
-  "new_path",
-  "newPath",
-  "old_path",
-  "oldPath",
   "files",
-  "sources",
-  "destinations",
-  "targets",
+  "filename",
+  "filenames",
   "uri",
+  "uris",
+  "dir",
+  "dirs",
+  "dirname",
+  "directory",
+  "directories",
+  "folder",
+  "folders",
+  "dest",
+  "destination",
+  "destinations",
+  "target",
+  "targets",
+  "output",
+  "outputs",
+  "relative",
+  "source",
+  "sources",
+  "notebook",
 ]);
 
 /**
- * The paths a tool call writes, read from its input wherever an agent puts them: a path field
- * (file_path, path, filePath, notebook_path, target_file, at the top or in an `edits` list) and
- * the headers of a patch text in any string field. Unknown shapes give no paths: the caller
- * decides what a write tool without a path means.
+ * A field holding what is written, never where: its strings are not paths, not even a patch text
+ * (a file written with a patch as its content is one file, not those the patch names).
  */
-export function toolPaths(input: unknown): string[] {
-  const found: string[] = [];
-  collect(input, 0, found);
-  return [...new Set(found)];
+const contentFields = new Set(["content", "contents", "new_string", "old_string", "text", "body"]);
+
+/**
+ * Every string of a tool's input that may name a file it writes: strings under a path-like field
+ * (in any nesting or list), `file://` URIs anywhere, the headers of a patch text in any string,
+ * and — as `looks-like` — any other single-line string shaped like a path. A string that is
+ * itself JSON (an MCP call's `arguments`, as some agents pass them) is read as the object it
+ * holds. In input order, each path once.
+ */
+export function namedPaths(input: unknown): NamedPath[] {
+  const found = new Map<string, NamedPath>();
+  collect(input, "", false, 0, (named) => {
+    const known = found.get(named.path);
+    if (!known || (known.how === "looks-like" && named.how === "named")) {
+      found.set(named.path, named);
+    }
+  });
+  return [...found.values()];
 }
 
-function collect(value: unknown, depth: number, found: string[]): void {
-  if (depth > 16 || value === null) return;
+/** The paths a known write tool names (namedPaths' `named` ones): its file fields and patches. */
+export function toolPaths(input: unknown): string[] {
+  return namedPaths(input)
+    .filter((named) => named.how === "named")
+    .map((named) => named.path);
+}
+
+function collect(
+  value: unknown,
+  field: string,
+  underPathField: boolean,
+  depth: number,
+  add: (named: NamedPath) => void,
+): void {
+  if (depth > 16 || value === null || value === undefined) return;
   if (typeof value === "string") {
-    const patch = patchPaths(value);
-    if (patch) found.push(...patch);
+    collectString(value, field, underPathField, depth, add);
     return;
   }
   if (Array.isArray(value)) {
-    for (const item of value) collect(item, depth + 1, found);
+    value.forEach((item, index) => {
+      collect(item, `${field}[${index}]`, underPathField, depth + 1, add);
+    });
     return;
   }
   if (typeof value !== "object") return;
-  for (const [key, field] of Object.entries(value)) {
-    if (pathKeys.has(key)) collectPaths(field, depth + 1, found);
-    else if (key !== "content" && key !== "new_string" && key !== "old_string") {
-      collect(field, depth + 1, found);
+  for (const [key, item] of Object.entries(value)) {
+    const name = field === "" ? key : `${field}.${key}`;
+    if (contentFields.has(key)) continue;
+    collect(item, name, underPathField || isPathField(key), depth + 1, add);
+  }
+}
+
+function collectString(
+  value: string,
+  field: string,
+  underPathField: boolean,
+  depth: number,
+  add: (named: NamedPath) => void,
+): void {
+  if (collectPatch(value, field, add)) return;
+  const trimmed = value.trim();
+  if (trimmed === "") return;
+  if (/^file:\/\//i.test(trimmed)) {
+    add({ path: fileUriPath(trimmed), field, how: "named" });
+    return;
+  }
+  if (/^[[{]/.test(trimmed)) {
+    const parsed = parseJson(trimmed);
+    if (parsed !== undefined) {
+      collect(parsed, field, underPathField, depth + 1, add);
+      return;
     }
   }
+  if (underPathField) {
+    if (!/[\n\0]/.test(value)) add({ path: value, field, how: "named" });
+    return;
+  }
+  if (looksLikePath(value)) add({ path: value, field, how: "looks-like" });
 }
 
-/** Under a path field: strings are paths (a `file://` URI too), lists and objects hold more. */
-function collectPaths(value: unknown, depth: number, found: string[]): void {
-  if (depth > 16) return;
-  if (typeof value === "string") {
-    if (value.trim() === "") return;
-    found.push(
-      value.startsWith("file://") ? decodeURIComponent(value.slice("file://".length)) : value,
-    );
-  } else if (Array.isArray(value)) {
-    for (const item of value) collectPaths(item, depth + 1, found);
-  } else if (typeof value === "object" && value !== null) {
-    for (const item of Object.values(value)) collectPaths(item, depth + 1, found);
+/** The headers of a patch text (Codex's apply_patch format), in any string. */
+function collectPatch(value: string, field: string, add: (named: NamedPath) => void): boolean {
+  const patch = patchPaths(value);
+  if (!patch) return false;
+  for (const path of patch) add({ path, field, how: "named" });
+  return true;
+}
+
+/** Whether a field's name says it holds a path: one of its words is a path word. */
+export function isPathField(key: string): boolean {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_.-]+/)
+    .some((word) => pathWords.has(word) || word.startsWith("relative"));
+}
+
+/**
+ * A string shaped like a file's path: one line, no URL scheme but file://, and either absolute or
+ * holding a `/` (a bare word is a value, not a place).
+ */
+function looksLikePath(value: string): boolean {
+  if (value.length > 4096 || /[\n\r\0]/.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  return value.startsWith("/") || value.includes("/");
+}
+
+function fileUriPath(uri: string): string {
+  const rest = uri.slice("file://".length);
+  // file://localhost/x and file:///x name /x; anything else after file:// is the path as given.
+  const local = rest.startsWith("localhost/") ? rest.slice("localhost".length) : rest;
+  try {
+    return decodeURIComponent(local);
+  } catch {
+    return local;
   }
 }
 
-/** A tool that writes files, by its name, where the agent's own list does not know it (MCP). */
-export function soundsLikeWrite(tool: string): boolean {
-  return /(write|edit|patch|create|replace|delete|remove|move|rename|insert|save|put|append|upload|copy|mkdir|touch|diff|format|fix)/i.test(
-    tool,
-  );
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The verbs a tool's name may start with that say it only reads (its leading verb, after an MCP
+ * server's prefix): such a tool is never judged. Any other tool an agent's own list does not know
+ * is judged on every path it names.
+ */
+export const readerVerbs: ReadonlySet<string> = new Set([
+  "read",
+  "get",
+  "list",
+  "search",
+  "find",
+  "view",
+  "grep",
+  "glob",
+  "stat",
+]);
+
+/** An MCP server's tool, as agents name them (`mcp__server__tool`, Gemini's `mcp_server_tool`). */
+export function isMcpTool(tool: string): boolean {
+  return /^mcp_/i.test(tool);
+}
+
+/**
+ * A tool's leading verb: the first word of its own name — after `mcp__<server>__`, or after
+ * `mcp_<server>_` (where a server's name holding `_` leaves a word of it first: then the tool is
+ * judged, never waved through).
+ */
+export function leadingVerb(tool: string): string {
+  const own = /^mcp__.*?__(.+)$/i.exec(tool)?.[1] ?? /^mcp_[^_]+_(.+)$/i.exec(tool)?.[1] ?? tool;
+  const words = own
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words[0] ?? "";
+}
+
+/** Whether a tool's leading verb says it only reads. */
+export function soundsLikeReader(tool: string): boolean {
+  return readerVerbs.has(leadingVerb(tool));
 }
 
 /** A tool that runs commands, by its name, where the agent's own list does not know it (MCP). */
 export function soundsLikeShell(tool: string): boolean {
   return /(shell|command|terminal|exec|process|bash|script|run_|checkout|reset|stash)/i.test(tool);
-}
-
-/** An MCP server's tool, as agents name them (`mcp__server__tool`, Gemini's `mcp_server_tool`). */
-export function isMcpTool(tool: string): boolean {
-  return /^mcp_/i.test(tool);
 }

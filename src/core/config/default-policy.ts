@@ -19,4 +19,5 @@ export const defaultPolicy: Policy = {
   hooks: { check_before_editor: true },
   governance: { require_signed_by_approver: false },
   paths: { require_intent: ["**"], protected: [] },
+  agents: { readers: [] },
 };

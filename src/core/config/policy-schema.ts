@@ -67,6 +67,16 @@ const Hooks = z.strictObject({
   }),
 });
 
+const AgentsPolicy = z.strictObject({
+  readers: z
+    .array(nonEmptyString("a tool's name as the agent sends it, e.g. mcp__ide__getDiagnostics"))
+    .default([])
+    .meta({
+      description:
+        "Tools that write no file, as agents name them (e.g. mcp__ide__getDiagnostics): an agent's hook lets them run unjudged. A tool no agent's own list knows (an MCP server's) is otherwise a reader only when its leading verb says so (read, get, list, search, find, view, grep, glob, stat), and is judged on every path it names.",
+    }),
+});
+
 export const Policy = z.strictObject({
   version: z.literal(1, { error: "1 (the only policy format so far)" }),
   rules: Rules.default(Rules.parse({})),
@@ -74,6 +84,7 @@ export const Policy = z.strictObject({
   hooks: Hooks.default(Hooks.parse({})),
   governance: GovernancePolicy.default(GovernancePolicy.parse({})),
   paths: PathsPolicy.prefault({ require_intent: ["**"], protected: [] }),
+  agents: AgentsPolicy.default(AgentsPolicy.parse({})),
 });
 
 export type Policy = z.output<typeof Policy>;

@@ -145,6 +145,7 @@ const policy = object<Policy>({
   hooks: object<Policy["hooks"]>({ check_before_editor: isBoolean }),
   governance: object<Policy["governance"]>({ require_signed_by_approver: isBoolean }),
   paths: object<Policy["paths"]>({ require_intent: strings, protected: strings }),
+  agents: object<Policy["agents"]>({ readers: strings }),
 });
 
 type Token<K extends GlobToken["kind"]> = Extract<GlobToken, { kind: K }>;

@@ -1,10 +1,13 @@
 import type { AgentDecision, HookAnswer, PayloadProblem } from "../../core/agent/agent-event.js";
 import type { AgentHookResult, AgentOutcome, WriteDenial } from "../../core/agent/agent-outcome.js";
 import type { ProtectedKind } from "../../core/agent/protected-paths.js";
+import { type NamedPath, readerVerbs } from "../../core/agent/tool-paths.js";
 import type { IntentContext } from "../../core/intent/intent-context.js";
 import { formatIntentContext } from "../intent/intent-context.js";
 import { plainStyle } from "../text/style.js";
 import { formatVerdictText } from "./verdict-text.js";
+
+const readerVerbList = [...readerVerbs].join(", ");
 
 /**
  * What an agent's hook tells the model, in one catalogue: each names the path, why it is refused
@@ -30,6 +33,8 @@ const say = {
       : `intentguard: ${file} configures the hooks that gate this agent (its own or another agent's, or git's), so no agent writes it: an agent cannot switch its own gate off. A person changes it (intentguard agent install / uninstall).`,
   blocked: (verdictText: string) =>
     `intentguard: this write is denied before it happens, as a commit of it would be refused:\n${verdictText.trimEnd()}`,
+  unknownTool: (tool: string, named: readonly NamedPath[]) =>
+    `${tool} is judged as a tool that writes: no agent's own list knows it, and its name does not start with a verb that only reads (${readerVerbList}). It names ${named.map((one) => `${one.path} (in ${one.field || "its input"})`).join(", ")}. If it writes no file, a person lists it under agents.readers in policies/intentguard.yaml.`,
   failed: (why: string, command: string) =>
     `intentguard: the write could not be judged (${why}), so it is denied: nothing is written unchecked. Run ${command} doctor in the repository to see what is wrong.`,
   sessionContext: (
@@ -60,8 +65,16 @@ function agentDecision(outcome: AgentOutcome, command: string): AgentDecision {
   switch (outcome.kind) {
     case "allow":
       return outcome;
-    case "deny":
-      return { kind: "deny", message: denialText(outcome.denial, command) };
+    case "deny": {
+      const denied = denialText(outcome.denial, command);
+      const { unknownTool } = outcome;
+      return {
+        kind: "deny",
+        message: unknownTool
+          ? `${denied}\n${say.unknownTool(unknownTool.tool, unknownTool.named)}`
+          : denied,
+      };
+    }
     case "report":
       return {
         kind: "report",

@@ -16,6 +16,21 @@ const tools = {
 };
 
 /**
+ * Cline calls every MCP tool through one of its own, use_mcp_tool (server_name, tool_name, and
+ * the arguments as a JSON text): judged as the tool it calls, named as agents name MCP tools.
+ */
+function mcpCall(
+  tool: string,
+  parameters: Record<string, unknown>,
+): { tool: string; input: unknown } {
+  const { server_name: server, tool_name: name, arguments: args } = parameters;
+  if (tool !== "use_mcp_tool" || typeof server !== "string" || typeof name !== "string") {
+    return { tool, input: parameters };
+  }
+  return { tool: `mcp__${server}__${name}`, input: args ?? {} };
+}
+
+/**
  * Cline (hooks: docs.cline.bot, executables in `.clinerules/hooks/`): hookName names the event;
  * the tool is in preToolUse / postToolUse as toolName and parameters (path relative to the
  * first workspace root); model.slug the model. Every answer is JSON: `{"cancel":true,
@@ -48,9 +63,10 @@ export const cline: AgentDialect = {
     const before = eventName === "PreToolUse";
     const field = before ? "preToolUse" : "postToolUse";
     const call = payloadObject(payload[field], field);
-    const tool = requiredString(call, "toolName");
+    const named = requiredString(call, "toolName");
     const parameters = payloadObject(call.parameters ?? {}, `${field}.parameters`);
-    return { ...base, tool, ...classifyTool(tools, tool, parameters, before ? "before" : "after") };
+    const { tool, input } = mcpCall(named, parameters);
+    return { ...base, tool, ...classifyTool(tools, tool, input, before ? "before" : "after") };
   },
   answer(_event, decision) {
     switch (decision.kind) {
