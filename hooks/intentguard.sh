@@ -17,11 +17,18 @@ ig_node_hook() {
     # shellcheck disable=SC1090 # the user's own script, found at run time
     . "$ig_init"
   fi
+  # An agent is never told how to skip the hooks: it asks the person it works for.
+  ig_env_agent
+  if [ -n "$ig_running_agent" ]; then
+    ig_skip="An agent does not skip the hooks: ask the person you work for."
+  else
+    ig_skip="INTENTGUARD=0 skips the hooks for one command."
+  fi
   if ! command -v node >/dev/null 2>&1; then
     printf '%s\n' \
       "intentguard: node is not on this hook's PATH ($PATH), so the $1 hook cannot run and the commit is stopped." \
       "  GUI git clients often give hooks a minimal PATH: set PATH in $ig_init (e.g. export PATH=\"/usr/local/bin:\$PATH\")," \
-      "  then run intentguard doctor. INTENTGUARD=0 skips the hooks for one command." >&2
+      "  then run intentguard doctor. $ig_skip" >&2
     exit 1
   fi
   # shellcheck disable=SC2154 # ig_hooks_dir is set by the shim that sources this file
@@ -33,7 +40,7 @@ ig_node_hook() {
       "intentguard: $ig_cli is missing (the package is not installed or not built here)," \
       "  so the $1 hook cannot run and git stops. Run npm ci in the project that depends on" \
       "  intentguard (the package ships dist/), or npm run build in a checkout of intentguard," \
-      "  then try again. INTENTGUARD=0 skips the hooks for one command." >&2
+      "  then try again. $ig_skip" >&2
     exit 1
   fi
   exec node "$ig_cli" hook "$@"

@@ -115,7 +115,7 @@ function report(error: unknown, env: Environment): ExitCode {
     const heading = error instanceof ConfigError ? "invalid configuration:\n" : "";
     const text =
       error instanceof FailureError
-        ? failureCatalogue().failureText(error.failure, env.command)
+        ? failureCatalogue().failureText(error.failure, env.command, env.agentProcess !== null)
         : error.message;
     process.stderr.write(`${prefix}: ${heading}${text}\n`);
     if (env.debug) process.stderr.write(`${error.stack}\n`);
@@ -160,7 +160,9 @@ const env = readEnvironment();
 onLockWait((holder) => process.stderr.write(lockWaitMessage(holder)));
 // The catalogue is its own bundle, loaded the first time a failure is worded: most runs never
 // word one, and every hook would pay for compiling it (BENCHMARKS.md, issue 21).
-wordFailuresWith((failure) => failureCatalogue().failureText(failure, env.command));
+wordFailuresWith((failure) =>
+  failureCatalogue().failureText(failure, env.command, env.agentProcess !== null),
+);
 main(process.argv.slice(2), env).then(exitWhenFlushed, (error: unknown) =>
   exitWhenFlushed(report(error, env)),
 );

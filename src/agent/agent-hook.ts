@@ -120,8 +120,7 @@ async function decide(
       return { kind: "allow" };
     }
     case "before-shell":
-      await beforeShell(event, cwd, env);
-      return { kind: "allow" };
+      return beforeShell(event, cwd, env);
     case "after-shell":
       return afterShell(dialect.name, event, cwd, agent, clock, env);
   }

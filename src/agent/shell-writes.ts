@@ -2,6 +2,7 @@ import { lstatSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { AgentEvent } from "../core/agent/agent-event.js";
 import type { AgentOutcome } from "../core/agent/agent-outcome.js";
+import { gateSwitches } from "../core/agent/gate-switches.js";
 import { agentHookConfigs, protectedFromAgents } from "../core/agent/protected-paths.js";
 import type { Clock } from "../core/clock.js";
 import { isGovernancePath } from "../core/governance/governance-files.js";
@@ -47,8 +48,9 @@ function gateFiles(repo: Repo, env: Environment): Record<string, string> {
   files[".git/config"] = path.join(repo.commonDir, "config");
   files[".git/config.worktree"] = path.join(repo.gitDir, "config.worktree");
   // git's global configuration (core.hooksPath there switches every repository's hooks off).
-  files["~/.gitconfig"] = path.join(env.home, ".gitconfig");
-  files["$XDG_CONFIG_HOME/git/config"] = path.join(env.configHome, "git", "config");
+  const [global, xdg] = globalConfigFiles(env);
+  files["~/.gitconfig"] = global as string;
+  files["$XDG_CONFIG_HOME/git/config"] = xdg as string;
   // The hook files themselves, where git runs them.
   for (const hook of managedHooks) files[`${hook} hook`] = path.join(repo.hooksDir, hook);
   return files;
@@ -63,9 +65,25 @@ function statGateFiles(repo: Repo, env: Environment): ChangedFiles {
   return stats;
 }
 
-export async function beforeShell(event: AgentEvent, cwd: string, env: Environment): Promise<void> {
+/**
+ * Before a shell command: denied when its text would switch the gate off (gate-switches.ts:
+ * INTENTGUARD=0, core.hooksPath or an include set, a write into git's directory or any `.git`);
+ * otherwise what it is measured against afterwards is taken.
+ */
+export async function beforeShell(
+  event: AgentEvent,
+  cwd: string,
+  env: Environment,
+): Promise<AgentOutcome> {
   const repo = homeOf(cwd);
-  if (!repo) return;
+  if (!repo) return { kind: "allow" };
+  const switches = gateSwitches(event.command ?? "", {
+    cwd,
+    home: env.home,
+    gitDirs: [repo.gitDir, repo.commonDir],
+    configFiles: globalConfigFiles(env),
+  });
+  if (switches.length > 0) return { kind: "deny", denial: { kind: "gate-switch", switches } };
   const snapshot: ShellSnapshot = {
     changed: await changedFiles(repo.root),
     gate: statGateFiles(repo, env),
@@ -74,6 +92,12 @@ export async function beforeShell(event: AgentEvent, cwd: string, env: Environme
   // apart from what a person had done (a clean file's "before" is what is staged).
   snapshotShellFiles(repo, event, Object.keys(snapshot.changed));
   writeFileAtomic(snapshotFile(repo.stateDir, event), JSON.stringify(snapshot));
+  return { kind: "allow" };
+}
+
+/** git's global configuration files: ~/.gitconfig and $XDG_CONFIG_HOME/git/config. */
+function globalConfigFiles(env: Environment): string[] {
+  return [path.join(env.home, ".gitconfig"), path.join(env.configHome, "git", "config")];
 }
 
 /**

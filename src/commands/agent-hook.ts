@@ -24,6 +24,6 @@ export async function answerAgentHook(
   name: string | undefined,
   env: Environment,
 ): Promise<HookAnswer> {
-  wordFailuresWith((failure) => failureText(failure, env.command));
+  wordFailuresWith((failure) => failureText(failure, env.command, true));
   return agentHookAnswer(await decideAgentHook(name, systemClock, env), env.command);
 }

@@ -1,3 +1,4 @@
+import { agentVariables } from "../core/agent/agent-environment.js";
 import { shellQuote } from "../core/text/shell-quote.js";
 
 /**
@@ -80,14 +81,22 @@ function missingPackage(hook: string): string[] {
     : hook === "reference-transaction"
       ? landing
       : [];
+  // An agent's own variable (agent-environment.ts) means an agent runs this: it is never told
+  // how to skip the hooks.
+  const agentSet = agentVariables.map(({ variable }) => `\${${variable}:-}`).join("");
   return [
     ...guard,
+    `if [ -n "${agentSet}" ]; then`,
+    '  ig_skip="  An agent does not skip the hooks: ask the person you work for." ig_skip2=',
+    "else",
+    '  ig_skip="  To go on without intentguard for one command, prefix it with INTENTGUARD=0 (CI still checks"',
+    '  ig_skip2="  what that lets through)."',
+    "fi",
     "printf '%s\\n' \\",
     `  "intentguard: the ${hook} hook cannot run: the intentguard package is not installed in this work" \\`,
     '  "  tree ($ig_hooks_dir is missing), so git stops here." \\',
     '  "  Run npm ci (or npm install) in this project to install it, then run the git command again." \\',
-    '  "  To go on without intentguard for one command, prefix it with INTENTGUARD=0 (CI still checks" \\',
-    '  "  what that lets through)." >&2',
+    '  "$ig_skip" ${ig_skip2:+"$ig_skip2"} >&2',
     "exit 1",
   ];
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   createGovernedRepo,
+  createRepo,
   createScratchDir,
   expectSuccess,
   type Run,
@@ -290,6 +291,62 @@ describe("any tool that can write is judged on every path it names (issue 28, 3)
     expect(denial(claude(repo, "PreToolUse", "mcp__ide__fix", input))).toContain(
       "create src/billing/x.js",
     );
+  });
+});
+
+describe("the shell cannot switch the gate off unnoticed (issue 28, 4)", () => {
+  const bash = (repo: TestRepo, event: "PreToolUse" | "PostToolUse", command: string, id = "b") =>
+    claude(repo, event, "Bash", { command }, { tool_use_id: id });
+
+  it("denies, before it runs, a command that would switch the gate off", async () => {
+    const repo = await selected("INT-001");
+    const cases: [string, string][] = [
+      ["INTENTGUARD=0 git commit -am x", "INTENTGUARD=0 skips every intentguard hook"],
+      [
+        "git -c core.hooksPath=/dev/null commit -am x",
+        "git -c core.hooksPath=/dev/null moves git's hooks away from intentguard's",
+      ],
+      ["git config core.hooksPath /tmp/none", "moves git's hooks away from intentguard's"],
+      ["git config --global include.path /tmp/evil", "includes a configuration file"],
+      ["GIT_CONFIG_COUNT=1 git commit", "sets git's configuration for the commands it reaches"],
+      [
+        "git commit-tree HEAD^{tree} -p HEAD -m x > /tmp/c && cp /tmp/c .git/refs/heads/main",
+        "writes .git/refs/heads/main, inside git's own directory",
+      ],
+      ["rm -rf .git/intentguard/agent", "writes .git/intentguard/agent"],
+      ["printf 'gitdir: ../../.git\\n' > src/billing/.git", "writes src/billing/.git"],
+    ];
+    for (const [command, reason] of cases) {
+      const message = denial(bash(repo, "PreToolUse", command));
+      expect(message, command).toContain(
+        "intentguard: this shell command is denied before it runs: it would switch off the gate",
+      );
+      expect(message, command).toContain(reason);
+      expect(message, command).toContain("ask the person you work for");
+    }
+    for (const command of [
+      "git status && git add -A && git commit -m work",
+      "git commit --no-verify -m x",
+      "git config --get core.hooksPath",
+      "git remote add origin /tmp/r.git && git push -u origin main",
+      "cat .git/config",
+    ]) {
+      allowed(bash(repo, "PreToolUse", command));
+    }
+  });
+
+  it("never tells an agent to skip the hooks", async () => {
+    // A repository with the hooks and no rules yet: the hooks' answer names the way out.
+    const repo = await createRepo();
+    expectSuccess(repo.intentguard(["install"]), "install");
+    repo.write("src/auth/x.ts", "x\n");
+    repo.git("add", "src/auth/x.ts");
+    const person = repo.commit("x");
+    const agent = repo.commit("x", [], { env: { CLAUDECODE: "1" } });
+    expect(person.stderr).toContain("INTENTGUARD=0");
+    expect(agent.status).not.toBe(0);
+    expect(agent.stderr).toContain("an agent asks the person it works for");
+    expect(agent.stderr).not.toContain("INTENTGUARD=0");
   });
 });
 

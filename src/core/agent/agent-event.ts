@@ -29,6 +29,8 @@ export interface AgentEvent {
    * name a place in the repository, which only the use case can tell.
    */
   unknownTool?: NamedPath[];
+  /** A shell tool's command line, as the payload gives it (before-shell and after-shell). */
+  command?: string;
   /** The directory the agent works in (the payload's cwd or project root); null if not given. */
   cwd: string | null;
   sessionId: string | null;

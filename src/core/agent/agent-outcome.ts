@@ -1,6 +1,7 @@
 import type { IntentContext } from "../intent/intent-context.js";
 import type { Verdict } from "../judge/verdict.js";
 import type { AgentDialect, AgentEvent, PayloadProblem } from "./agent-event.js";
+import type { GateSwitch } from "./gate-switches.js";
 import type { ProtectedKind } from "./protected-paths.js";
 import type { NamedPath } from "./tool-paths.js";
 
@@ -17,6 +18,8 @@ export type WriteDenial =
   | { kind: "protected"; file: string; protects: ProtectedKind }
   /** A commit of the write would be refused. */
   | { kind: "blocked"; verdict: Verdict }
+  /** A shell command that would switch the gate off (INTENTGUARD=0, core.hooksPath, .git). */
+  | { kind: "gate-switch"; switches: GateSwitch[] }
   /** The write could not be judged: an error, denied rather than let through. */
   | { kind: "failed"; why: string };
 

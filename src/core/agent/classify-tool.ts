@@ -1,4 +1,5 @@
 import type { AgentMoment } from "./agent-event.js";
+import { shellCommandText } from "./shell-words.js";
 import {
   isMcpTool,
   type NamedPath,
@@ -20,6 +21,8 @@ export interface ClassifiedTool {
   paths: string[];
   /** A tool the agent's lists do not know (an MCP server's): every string that may be a path. */
   unknownTool?: NamedPath[];
+  /** A shell tool's command line. */
+  command?: string;
 }
 
 /**
@@ -36,9 +39,14 @@ export function classifyTool(
   input: unknown,
   phase: "before" | "after",
 ): ClassifiedTool {
-  if (names.shell.has(tool)) return { moment: `${phase}-shell`, paths: [] };
+  const shell: ClassifiedTool = {
+    moment: `${phase}-shell`,
+    paths: [],
+    command: shellCommandText(input),
+  };
+  if (names.shell.has(tool)) return shell;
   if (names.write.has(tool)) return { moment: `${phase}-write`, paths: toolPaths(input) };
   if (soundsLikeReader(tool)) return { moment: "other", paths: [] };
-  if (isMcpTool(tool) && soundsLikeShell(tool)) return { moment: `${phase}-shell`, paths: [] };
+  if (isMcpTool(tool) && soundsLikeShell(tool)) return shell;
   return { moment: `${phase}-write`, paths: [], unknownTool: namedPaths(input) };
 }

@@ -15,7 +15,7 @@ import { traceFailureText } from "./trace-failure-text.js";
  * The words for every failure a use case states as facts (src/errors.ts's FailureError): the one
  * catalogue of what intentguard says when it stops, each area's in the file beside this one.
  */
-export function failureText(failure: Failure, command: string): string {
+export function failureText(failure: Failure, command: string, agent = false): string {
   switch (failure.kind) {
     case "unknown-intent":
       return unknownIntentMessage(
@@ -39,7 +39,7 @@ export function failureText(failure: Failure, command: string): string {
     case "judged-from-unknown":
     case "ref-update-unreadable":
     case "ref-updates-missing":
-      return gateFailureText(failure, command);
+      return gateFailureText(failure, command, agent);
     case "hook-chain-taken":
     case "agent-config-not-json":
     case "agent-config-not-object":

@@ -2,13 +2,16 @@ import type { GateFailure } from "../../core/failure/gate-failure.js";
 import { intentsFilePath } from "../../core/governance/governance-files.js";
 import { printable } from "../text/messages.js";
 
-/** The words for a judgement that cannot start. */
-export function gateFailureText(failure: GateFailure, command: string): string {
+/**
+ * The words for a judgement that cannot start; `agent` when an agent's tool runs intentguard,
+ * which is never told to skip the hooks.
+ */
+export function gateFailureText(failure: GateFailure, command: string, agent = false): string {
   switch (failure.kind) {
     case "no-governance":
       return (
         `This repository has no ${intentsFilePath}, neither committed nor staged, so intentguard cannot tell which intents may commit. ` +
-        `Run \`${command} init\` to create it, then commit it (the adoption commit); or skip the hooks for one command with INTENTGUARD=0.`
+        `Run \`${command} init\` to create it, then commit it (the adoption commit); ${agent ? "an agent asks the person it works for, who decides" : "or skip the hooks for one command with INTENTGUARD=0"}.`
       );
     case "path-outside-repo":
       return `${JSON.stringify(failure.path)} is not a path inside the repository at ${failure.root}. Give paths to files or directories inside it.`;

@@ -70,7 +70,7 @@ export function adviceText(advice: Advice, command: string): string {
     case "list-protected":
       return `or allow these paths explicitly: add a pattern inside the protected paths (e.g. ${firstPaths(advice.protected, (pattern) => pattern, ", ")}) to the owned_scope of ${advice.intent} or to an extended_scope grant, in ${intentsFilePath}, and commit that file on its own`;
     case "restore-intents-file":
-      return `put it back: git restore --staged --worktree --source=HEAD -- ${fromTop(intentsFilePath)} (to retire intentguard, run intentguard uninstall and remove the file with INTENTGUARD=0 git commit)`;
+      return `put it back: git restore --staged --worktree --source=HEAD -- ${fromTop(intentsFilePath)} (to retire intentguard, run intentguard uninstall first: then a commit may remove the file)`;
     case "fix-governance":
       return "fix the file (the lines above name where), stage it, and commit it on its own";
     case "rules-change-by-person":

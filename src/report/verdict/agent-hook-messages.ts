@@ -1,5 +1,6 @@
 import type { AgentDecision, HookAnswer, PayloadProblem } from "../../core/agent/agent-event.js";
 import type { AgentHookResult, AgentOutcome, WriteDenial } from "../../core/agent/agent-outcome.js";
+import type { GateSwitch } from "../../core/agent/gate-switches.js";
 import type { ProtectedKind } from "../../core/agent/protected-paths.js";
 import { type NamedPath, readerVerbs } from "../../core/agent/tool-paths.js";
 import type { IntentContext } from "../../core/intent/intent-context.js";
@@ -35,6 +36,8 @@ const say = {
     `intentguard: this write is denied before it happens, as a commit of it would be refused:\n${verdictText.trimEnd()}`,
   unknownTool: (tool: string, named: readonly NamedPath[]) =>
     `${tool} is judged as a tool that writes: no agent's own list knows it, and its name does not start with a verb that only reads (${readerVerbList}). It names ${named.map((one) => `${one.path} (in ${one.field || "its input"})`).join(", ")}. If it writes no file, a person lists it under agents.readers in policies/intentguard.yaml.`,
+  gateSwitch: (switches: readonly GateSwitch[]) =>
+    `intentguard: this shell command is denied before it runs: it would switch off the gate that judges this agent's work (${switches.map(gateSwitchText).join("; ")}). An agent does not switch its own gate off. If a hook or a refusal stands in your way, stop and ask the person you work for: they decide, and only their own commands may skip the hooks. git's own commands stay allowed (git commit, git update-ref, git config --get): they are judged as they land.`,
   failed: (why: string, command: string) =>
     `intentguard: the write could not be judged (${why}), so it is denied: nothing is written unchecked. Run ${command} doctor in the repository to see what is wrong.`,
   sessionContext: (
@@ -109,8 +112,27 @@ function denialText(denial: WriteDenial, command: string): string {
       return say.protected(denial.file, denial.protects, command);
     case "blocked":
       return say.blocked(formatVerdictText(denial.verdict, plainStyle, command));
+    case "gate-switch":
+      return say.gateSwitch(denial.switches);
     case "failed":
       return say.failed(denial.why, command);
+  }
+}
+
+function gateSwitchText(found: GateSwitch): string {
+  switch (found.kind) {
+    case "intentguard-off":
+      return `${found.what} skips every intentguard hook`;
+    case "hooks-path":
+      return `${found.what} moves git's hooks away from intentguard's (core.hooksPath)`;
+    case "config-include":
+      return `${found.what} includes a configuration file that could move git's hooks`;
+    case "config-environment":
+      return `${found.what} sets git's configuration for the commands it reaches`;
+    case "git-directory":
+      return `${found.what} writes ${found.target}, inside git's own directory or a .git (hooks, refs, configuration, intentguard's records)`;
+    case "git-config-file":
+      return `${found.what} writes ${found.target}, git's global configuration`;
   }
 }
 

@@ -40,7 +40,8 @@ export const cursor: AgentDialect = {
     const fixed = fixedMoments[eventName];
     if (fixed) {
       const paths = fixed === "after-write" ? toolPaths({ file_path: payload.file_path }) : [];
-      return { ...base, moment: fixed, tool: eventName, paths };
+      const command = optionalString(payload, "command") ?? undefined;
+      return { ...base, moment: fixed, tool: eventName, paths, ...(command ? { command } : {}) };
     }
     if (eventName !== "preToolUse" && eventName !== "postToolUse") {
       return { ...base, moment: "other", tool: "", paths: [] };

@@ -23,7 +23,9 @@ export const windsurf: AgentDialect = {
     const eventName = requiredString(payload, "agent_action_name");
     const info = payloadObject(payload.tool_info ?? {}, "tool_info");
     const moment = moments[eventName] ?? "other";
+    const command = moment.endsWith("shell") ? optionalString(info, "command_line") : null;
     return {
+      ...(command ? { command } : {}),
       eventName,
       moment,
       tool: eventName,
