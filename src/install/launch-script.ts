@@ -96,6 +96,7 @@ function missingPackage(hook: string): string[] {
     `  "intentguard: the ${hook} hook cannot run: the intentguard package is not installed in this work" \\`,
     '  "  tree ($ig_hooks_dir is missing), so git stops here." \\',
     '  "  Run npm ci (or npm install) in this project to install it, then run the git command again." \\',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion
     '  "$ig_skip" ${ig_skip2:+"$ig_skip2"} >&2',
     "exit 1",
   ];
