@@ -1,6 +1,8 @@
 import { notesRef } from "../core/trace/notes-ref.js";
 import { GitError } from "../errors.js";
 import { runGit } from "./exec.js";
+import { recordOwnRefNow, withoutHooks } from "./own-refs.js";
+import type { Repo } from "./repo.js";
 import { refTip, startsLikeOption } from "./revisions.js";
 
 /** Network git runs must never wait for a password prompt inside a hook. */
@@ -58,20 +60,22 @@ async function remoteCall(dir: string, args: string[]): Promise<RemoteResult> {
  * the union of both sides' lines is a valid note holding every record); takes them as they are
  * when we have none.
  */
-export async function mergeNotesFrom(dir: string, incoming: string): Promise<void> {
-  if ((await refTip(dir, notesRef)) === null) {
-    await runGit(dir, ["update-ref", notesRef, incoming]);
-    return;
+export async function mergeNotesFrom(repo: Repo, incoming: string): Promise<void> {
+  if ((await refTip(repo.root, notesRef)) === null) {
+    await runGit(repo.root, [...withoutHooks, "update-ref", notesRef, incoming]);
+  } else {
+    await runGit(repo.root, [
+      ...withoutHooks,
+      "notes",
+      `--ref=${notesRef}`,
+      "merge",
+      "--quiet",
+      "-s",
+      "cat_sort_uniq",
+      incoming,
+    ]);
   }
-  await runGit(dir, [
-    "notes",
-    `--ref=${notesRef}`,
-    "merge",
-    "--quiet",
-    "-s",
-    "cat_sort_uniq",
-    incoming,
-  ]);
+  await recordOwnRefNow(repo, notesRef);
 }
 
 export async function deleteRef(dir: string, ref: string): Promise<void> {

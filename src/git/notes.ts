@@ -2,18 +2,13 @@ import path from "node:path";
 import { type Clock, epochSeconds } from "../core/clock.js";
 import { isObjectId } from "../core/commit/object-id.js";
 import { notesRef } from "../core/trace/notes-ref.js";
-import { GitError, IntentguardError } from "../errors.js";
+import { ExitCode, FailureError, GitError } from "../errors.js";
 import { announceLockWait, withFileLock } from "../fs/file-lock.js";
 import { makeDirectory } from "../fs/make-directory.js";
 import { runGit } from "./exec.js";
+import { recordOwnRefNow, withoutHooks } from "./own-refs.js";
 import { readObjects } from "./read-objects.js";
 import type { Repo } from "./repo.js";
-
-/**
- * intentguard's own notes writes run no hooks: its reference-transaction hook has nothing to say
- * about a notes ref, and git would start it twice per write.
- */
-const withoutHooks = ["-c", "core.hooksPath=/dev/null"];
 
 const lockContention =
   /cannot lock ref|Unable to create '.*\.lock'|is at [0-9a-f]+ but expected|File exists/i;
@@ -39,7 +34,10 @@ export function writeNote(
   commit: string,
   content: string,
 ): Promise<void> {
-  return withNotesLock(repo, clock, () => addNote(repo.root, clock, commit, content));
+  return withNotesLock(repo, clock, async () => {
+    await addNote(repo.root, clock, commit, content);
+    await recordOwnRefNow(repo, notesRef);
+  });
 }
 
 async function addNote(dir: string, clock: Clock, commit: string, content: string): Promise<void> {
@@ -142,6 +140,7 @@ export function writeNotes(
     await runGit(repo.root, [...withoutHooks, "fast-import", "--quiet", "--done"], {
       input: Buffer.concat([...parts, Buffer.from("done\n")]),
     });
+    await recordOwnRefNow(repo, notesRef);
   });
 }
 
@@ -151,11 +150,12 @@ export function removeNotes(repo: Repo, clock: Clock, commits: readonly string[]
   return withNotesLock(repo, clock, async () => {
     await runGit(
       repo.root,
-      ["notes", `--ref=${notesRef}`, "remove", "--ignore-missing", "--stdin"],
+      [...withoutHooks, "notes", `--ref=${notesRef}`, "remove", "--ignore-missing", "--stdin"],
       {
         input: `${commits.join("\n")}\n`,
       },
     );
+    await recordOwnRefNow(repo, notesRef);
   });
 }
 
@@ -236,8 +236,9 @@ async function readNotesRef(dir: string, args: readonly string[]) {
       error instanceof GitError ? error.stderr : "",
     );
     if (!unreadable) throw error;
-    throw new IntentguardError(
-      `${notesRef} points at ${unreadable[1]}, which git cannot read as notes (it is no notes commit: written there by hand or by another tool), so no trace record can be read. Point it back at the last good notes commit (git reflog ${notesRef}, then git update-ref ${notesRef} <commit>), or remove it (git update-ref -d ${notesRef}) and fetch the team's notes again with intentguard trace fetch.`,
+    throw new FailureError(
+      { kind: "notes-ref-unreadable", ref: notesRef, object: unreadable[1] as string },
+      ExitCode.CannotEvaluate,
     );
   }
 }

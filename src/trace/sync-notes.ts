@@ -48,7 +48,7 @@ export async function fetchNotes(repo: Repo, clock: Clock, remote: string): Prom
     if ((await commitIfPresent(repo.root, incomingRef)) === null) {
       return { kind: "remote-notes-not-commit", remote };
     }
-    await withNotesLock(repo, clock, () => mergeNotesFrom(repo.root, incomingRef));
+    await withNotesLock(repo, clock, () => mergeNotesFrom(repo, incomingRef));
     return { kind: "merged", remote };
   } finally {
     await deleteRef(repo.root, incomingRef);

@@ -350,6 +350,36 @@ describe("the shell cannot switch the gate off unnoticed (issue 28, 4)", () => {
   });
 });
 
+describe("what was observed cannot be erased silently (issue 28, 5)", () => {
+  it("refuses any writer of intentguard's own refs but intentguard, and lets git pack them", async () => {
+    const repo = await selected("INT-001");
+    repo.commitFile("src/auth/a.ts", "a\n", "A");
+    const notes = repo.git("rev-parse", "refs/notes/intentguard").trim();
+    const record = readFileSync(at(repo, ".git/intentguard/own-refs/refs%2Fnotes%2Fintentguard"));
+    expect(record.toString()).toBe(`${notes}\n`);
+    const forge = repo.tryGit(["notes", "--ref=intentguard", "add", "-f", "-m", "forged", "HEAD"]);
+    expect(forge.status).not.toBe(0);
+    expect(forge.stderr).toContain(
+      "intentguard: this update of refs/notes/intentguard is refused: these refs are intentguard's own",
+    );
+    expect(forge.stderr).toContain("run the command again with INTENTGUARD=0");
+    const byAgent = repo.tryGit(["update-ref", "-d", "refs/notes/intentguard"], {
+      env: { CLAUDECODE: "1" },
+    });
+    expect(byAgent.status).not.toBe(0);
+    expect(byAgent.stderr).toContain("An agent does not change them: ask the person you work for.");
+    expect(byAgent.stderr).not.toContain("INTENTGUARD=0");
+    const created = repo.tryGit(["update-ref", "refs/intentguard/observed/main", "HEAD"]);
+    expect(created.status).not.toBe(0);
+    expect(repo.git("rev-parse", "refs/notes/intentguard").trim()).toBe(notes);
+    // Packing and gc move nothing: allowed, and the notes stay where they were.
+    repo.git("pack-refs", "--all");
+    repo.git("gc", "-q");
+    expect(repo.git("rev-parse", "refs/notes/intentguard").trim()).toBe(notes);
+    expectSuccess(repo.intentguard(["trace", "verify"]), "verify after gc");
+  });
+});
+
 /** The command `agent install` writes for the agent's pre-tool event. */
 function installed(repo: TestRepo, agent: "claude-code" | "cursor"): string {
   expectSuccess(repo.intentguard(["agent", "install", agent]), `agent install ${agent}`);

@@ -153,7 +153,7 @@ describe("check --range judges every commit of a range as the hooks would have",
       '"content_hash":"sha256:0000',
     );
     expect(edited).not.toBe(record);
-    repo.git("notes", "--ref=intentguard", "add", "-f", "-m", edited, c.good as string);
+    repo.gitWithoutHooks("notes", "--ref=intentguard", "add", "-f", "-m", edited, c.good as string);
     const { status, check } = checkJson(repo, "--range", `${c.adoption}..HEAD`, "--verify-traces");
     expect(status).toBe(1);
     const traceFindings = triples(check).filter(([, rule]) => rule.startsWith("trace_"));

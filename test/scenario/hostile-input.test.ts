@@ -47,6 +47,7 @@ function expectUnchanged(file: string): void {
 function writeNote(repo: TestRepo, rev: string, lines: readonly string[]): void {
   const result = repo.tryGit(["notes", `--ref=${notesRef}`, "add", "-f", "-F", "-", rev], {
     input: `${lines.join("\n")}\n`,
+    env: { INTENTGUARD: "0" },
   });
   expect(result.status, result.stderr).toBe(0);
 }
@@ -521,6 +522,7 @@ describe("a bad note fetched from a teammate's clone", () => {
     expect(repo.intentguard(["trace", "fetch"], { cwd: clone }).status).toBe(0);
     const append = repo.tryGit(["notes", `--ref=${notesRef}`, "append", "-m", "null", head], {
       cwd: clone,
+      env: { INTENTGUARD: "0" },
     });
     expect(append.status, append.stderr).toBe(0);
     expect(repo.intentguard(["trace", "push"], { cwd: clone }).status).toBe(0);

@@ -449,7 +449,7 @@ describe("a note is no proof of judgement", () => {
       "Fine\n\nIntent: INT-001",
     );
     const bad = plumbCommit(repo, fine, [fine], { [evil]: "evil\n" }, "Evil\n\nIntent: INT-001");
-    repo.git("notes", "--ref=intentguard", "add", "-m", "forged", bad);
+    repo.gitWithoutHooks("notes", "--ref=intentguard", "add", "-m", "forged", bad);
     expectRefused(repo.tryGit(["merge", "--ff-only", bad]), evil);
     expect(repo.head()).toBe(narrowed);
     // A rebase --exec can write notes before the branch moves: still judged.
@@ -463,7 +463,7 @@ describe("a note is no proof of judgement", () => {
         "-q",
         "--force-rebase",
         "--exec",
-        "git notes --ref=intentguard add -f -m forged HEAD",
+        "INTENTGUARD=0 git notes --ref=intentguard add -f -m forged HEAD",
         narrowed,
       ],
       // A later committer date: in the same second as the originals, --force-rebase would
@@ -489,7 +489,7 @@ describe("a note is no proof of judgement", () => {
       { "src/auth/b.ts": "b\n" },
       "More\n\nIntent: INT-001",
     );
-    repo.git("notes", "--ref=intentguard", "add", "-m", "forged", fine);
+    repo.gitWithoutHooks("notes", "--ref=intentguard", "add", "-m", "forged", fine);
     expectAllowed(repo.tryGit(["merge", "--ff-only", more]));
     for (const commit of [fine, more]) {
       const note = repo.git("notes", "--ref=intentguard", "show", commit);
@@ -510,7 +510,14 @@ describe("a note is no proof of judgement", () => {
       id: "00000000-0000-4000-8000-000000000000",
       ledger: { ...ours.ledger, clone: "another-clone" },
     };
-    repo.git("notes", "--ref=intentguard", "append", "-m", JSON.stringify(theirs), commit);
+    repo.gitWithoutHooks(
+      "notes",
+      "--ref=intentguard",
+      "append",
+      "-m",
+      JSON.stringify(theirs),
+      commit,
+    );
     const verify = repo.intentguard(["trace", "verify", "--json"]);
     expect(verify.status, verify.stdout).toBe(0);
     expect(JSON.parse(verify.stdout).superseded).toEqual([
@@ -535,7 +542,14 @@ describe("a note is no proof of judgement", () => {
       contributor: { entity_type: "AI", model_identifier: "evil", agent_id: "evil" },
     };
     delete forged.ledger;
-    repo.git("notes", "--ref=intentguard", "append", "-m", JSON.stringify(forged), commit);
+    repo.gitWithoutHooks(
+      "notes",
+      "--ref=intentguard",
+      "append",
+      "-m",
+      JSON.stringify(forged),
+      commit,
+    );
     const caught = repo.intentguard(["trace", "verify", "--json"]);
     expect(caught.status, caught.stdout).toBe(1);
     expect(JSON.parse(caught.stdout).issues).toEqual([
@@ -555,6 +569,7 @@ describe("a note is no proof of judgement", () => {
     const lines = [ours, theirs, quiet].map((record) => JSON.stringify(record)).join("\n");
     repo.run("git", ["notes", "--ref=intentguard", "add", "-f", "-F", "-", commit], {
       input: `${lines}\n`,
+      env: { INTENTGUARD: "0" },
     });
     const contributor = repo.intentguard(["trace", "verify", "--json"]);
     expect(contributor.status, contributor.stdout).toBe(1);

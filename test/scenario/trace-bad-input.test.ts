@@ -68,7 +68,15 @@ describe("trace verify reports what is wrong, each with exit 1", () => {
 
   it("a note that is not JSON", async () => {
     const repo = await tracedRepo();
-    repo.git("notes", "--ref=refs/notes/intentguard", "add", "-f", "-m", "not json at all", "HEAD");
+    repo.gitWithoutHooks(
+      "notes",
+      "--ref=refs/notes/intentguard",
+      "add",
+      "-f",
+      "-m",
+      "not json at all",
+      "HEAD",
+    );
     const result = verify(repo);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain("invalid: note line 1 is not JSON");
@@ -79,7 +87,7 @@ describe("trace verify reports what is wrong, each with exit 1", () => {
     const [record] = noteRecords(repo);
     const tampered = JSON.parse(JSON.stringify(record));
     tampered.files[0].ranges[0].content_hash = `sha256:${"0".repeat(64)}`;
-    repo.git(
+    repo.gitWithoutHooks(
       "notes",
       "--ref=refs/notes/intentguard",
       "add",
@@ -95,7 +103,7 @@ describe("trace verify reports what is wrong, each with exit 1", () => {
 
   it("a missing notes ref: every commit since adoption is untraced", async () => {
     const repo = await tracedRepo();
-    repo.git("update-ref", "-d", "refs/notes/intentguard");
+    repo.gitWithoutHooks("update-ref", "-d", "refs/notes/intentguard");
     const result = verify(repo);
     expect(result.status).toBe(1);
     expect(result.stdout.match(/untraced: no trace record/g)).toHaveLength(3);
@@ -165,7 +173,7 @@ describe("trace verify reports what is wrong, each with exit 1", () => {
   it("a notes ref pointing at a blob: exit 2 with the fix, for every reader", async () => {
     const repo = await tracedRepo(1);
     const blob = repo.git("hash-object", "-w", "--stdin").trim();
-    repo.git("update-ref", "refs/notes/intentguard", blob);
+    repo.gitWithoutHooks("update-ref", "refs/notes/intentguard", blob);
     for (const args of [
       ["trace", "show", "HEAD"],
       ["trace", "log"],
@@ -174,7 +182,7 @@ describe("trace verify reports what is wrong, each with exit 1", () => {
       expect(repo.intentguard(args)).toMatchObject({
         status: 2,
         stdout: "",
-        stderr: `intentguard: refs/notes/intentguard points at ${blob}, which git cannot read as notes (it is no notes commit: written there by hand or by another tool), so no trace record can be read. Point it back at the last good notes commit (git reflog refs/notes/intentguard, then git update-ref refs/notes/intentguard <commit>), or remove it (git update-ref -d refs/notes/intentguard) and fetch the team's notes again with intentguard trace fetch.\n`,
+        stderr: `intentguard: refs/notes/intentguard points at ${blob}, which git cannot read as notes (it is no notes commit: written there by hand or by another tool), so no trace record can be read. Point it back at the last good notes commit (git reflog refs/notes/intentguard, then INTENTGUARD=0 git update-ref refs/notes/intentguard <commit>: the hooks refuse any other writer of it), or remove it (INTENTGUARD=0 git update-ref -d refs/notes/intentguard) and fetch the team's notes again with intentguard trace fetch.\n`,
       });
     }
   });

@@ -123,7 +123,7 @@ describe("trace blame", () => {
       "More docs by an agent",
       { env: { INTENTGUARD_INTENT: "INT-002", ...ai } },
     );
-    repo.git("notes", "--ref=intentguard", "remove", trailered);
+    repo.gitWithoutHooks("notes", "--ref=intentguard", "remove", trailered);
     // A cherry-pick: the picked commit is traced on main, keeping the AI's trailers.
     repo.git("checkout", "-q", "-b", "pick");
     const picked = repo.commitFile("src/picked.ts", lines("AIREC", 1, 3), "Pick me", { env: ai });
@@ -248,7 +248,7 @@ describe("trace blame", () => {
       /"content_hash":"sha256:[0-9a-f]{4}/,
       '"content_hash":"sha256:0000',
     );
-    repo.git("notes", "--ref=intentguard", "add", "-f", "-m", edited, commit);
+    repo.gitWithoutHooks("notes", "--ref=intentguard", "add", "-f", "-m", edited, commit);
     try {
       const after = blameLines(repo, "docs/guide.md");
       const tampered = after.filter((candidate) => candidate.content.startsWith("DOCREC"));
@@ -259,7 +259,7 @@ describe("trace blame", () => {
       ]);
       expect(tampered[0]?.reason).toContain("docs/guide.md:1-3");
     } finally {
-      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", note, commit);
+      repo.gitWithoutHooks("notes", "--ref=intentguard", "add", "-f", "-m", note, commit);
     }
   });
 
@@ -274,7 +274,7 @@ describe("trace blame", () => {
     try {
       const forged = note.replace('"intent_id":"INT-002"', '"intent_id":"INT-001"');
       expect(forged).not.toBe(note);
-      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", forged, commit);
+      repo.gitWithoutHooks("notes", "--ref=intentguard", "add", "-f", "-m", forged, commit);
       const [edited] = blameDoc();
       expect(edited?.confidence).toBe("tampered");
       expect(edited?.reason).toContain("Intent: trailer INT-002");
@@ -282,12 +282,20 @@ describe("trace blame", () => {
         /"id":"[0-9a-f-]{36}"/,
         '"id":"00000000-0000-4000-8000-000000000000"',
       );
-      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", `${note}\n${second}`, commit);
+      repo.gitWithoutHooks(
+        "notes",
+        "--ref=intentguard",
+        "add",
+        "-f",
+        "-m",
+        `${note}\n${second}`,
+        commit,
+      );
       const [doubled] = blameDoc();
       expect(doubled?.confidence).toBe("tampered");
       expect(doubled?.reason).toContain("holds 2 records");
     } finally {
-      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", note, commit);
+      repo.gitWithoutHooks("notes", "--ref=intentguard", "add", "-f", "-m", note, commit);
     }
   });
 
@@ -416,7 +424,15 @@ describe("a recorded range some lines of which were changed since", () => {
       edit(hashes);
       const forged = structuredClone(record);
       forged.files[0].ranges[0] = { ...range, line_hashes: hashes, content_hash: contentHash };
-      repo.git("notes", "--ref=intentguard", "add", "-f", "-m", JSON.stringify(forged), first);
+      repo.gitWithoutHooks(
+        "notes",
+        "--ref=intentguard",
+        "add",
+        "-f",
+        "-m",
+        JSON.stringify(forged),
+        first,
+      );
     };
     // The third line's own hash no longer matches it: the range's lines are not taken.
     forge((hashes) => {
@@ -429,11 +445,19 @@ describe("a recorded range some lines of which were changed since", () => {
     });
     expect(confidence()).toEqual(["P1 recorded", "Q2 recorded", "P3 recorded", "P4 recorded"]);
     // A whole range blamed to its commit is checked by its content_hash, as before.
-    repo.git("notes", "--ref=intentguard", "add", "-f", "-m", note, first);
+    repo.gitWithoutHooks("notes", "--ref=intentguard", "add", "-f", "-m", note, first);
     const second = repo.head();
     const secondNote = JSON.parse(repo.git("notes", "--ref=intentguard", "show", second));
     secondNote.files[0].ranges[0].content_hash = `sha256:${"0".repeat(64)}`;
-    repo.git("notes", "--ref=intentguard", "add", "-f", "-m", JSON.stringify(secondNote), second);
+    repo.gitWithoutHooks(
+      "notes",
+      "--ref=intentguard",
+      "add",
+      "-f",
+      "-m",
+      JSON.stringify(secondNote),
+      second,
+    );
     expect(confidence()).toEqual(["P1 recorded", "Q2 tampered", "P3 recorded", "P4 recorded"]);
   });
 
@@ -450,7 +474,15 @@ describe("a recorded range some lines of which were changed since", () => {
       evidence: { kind: "declared", by: "environment" },
     };
     note.files[0].ranges = [forged, real];
-    repo.git("notes", "--ref=intentguard", "add", "-f", "-m", JSON.stringify(note), commit);
+    repo.gitWithoutHooks(
+      "notes",
+      "--ref=intentguard",
+      "add",
+      "-f",
+      "-m",
+      JSON.stringify(note),
+      commit,
+    );
     const lines = blameLines(repo, "src/auth/two.ts");
     expect(lines.map((line) => [line.confidence, line.contributor?.name])).toEqual([
       ["tampered", "Mallory"],

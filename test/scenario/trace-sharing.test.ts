@@ -59,7 +59,7 @@ describe("sharing the trace through git notes", () => {
   it("says a clone has no notes at all, and how to fetch them, in show, log and verify", async () => {
     const { repo } = await repoWithRemote();
     const head = repo.commitFile("src/auth/login.ts", "local\n", "Change");
-    repo.git("update-ref", "-d", "refs/notes/intentguard");
+    repo.gitWithoutHooks("update-ref", "-d", "refs/notes/intentguard");
     const hint =
       "no trace records in this clone (refs/notes/intentguard does not exist); fetch the team's: intentguard trace fetch";
     const show = repo.intentguard(["trace", "show"]);

@@ -40,7 +40,7 @@ function verify(repo: TestRepo, args: string[] = []) {
 
 function replaceNote(repo: TestRepo, record: unknown, rev = "HEAD"): void {
   const text = JSON.stringify(record);
-  repo.git("notes", "--ref=refs/notes/intentguard", "add", "-f", "-m", text, rev);
+  repo.gitWithoutHooks("notes", "--ref=refs/notes/intentguard", "add", "-f", "-m", text, rev);
 }
 
 /** A version-2 record as version 1 wrote it: no version, a contributor on every file. */

@@ -77,6 +77,18 @@ export class TestRepo {
     return result.stdout;
   }
 
+  /**
+   * Runs git past intentguard's hooks (INTENTGUARD=0), as a person or a tool going around them
+   * does: how a test forges notes or moves intentguard's own refs, which the hooks refuse.
+   */
+  gitWithoutHooks(...args: string[]): string {
+    const result = this.tryGit(args, { env: { INTENTGUARD: "0" } });
+    if (result.status !== 0) {
+      throw new Error(`git ${args.join(" ")} exited ${result.status}:\n${result.stderr}`);
+    }
+    return result.stdout;
+  }
+
   tryGit(args: readonly string[], options: RunOptions = {}): Run {
     return this.run("git", args, options);
   }

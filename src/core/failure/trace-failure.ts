@@ -28,4 +28,6 @@ export type TraceFailure =
   /** `trace stats` of a range whose tip git does not resolve to a commit. */
   | { kind: "stats-tip-unresolved"; tip: string }
   /** `trace stats <range> <path>`: the path is neither at the tip nor touched by the range. */
-  | { kind: "stats-path-untouched"; path: string; tip: string; range: string };
+  | { kind: "stats-path-untouched"; path: string; tip: string; range: string }
+  /** The notes ref names an object git cannot read as notes (a blob, by hand or another tool). */
+  | { kind: "notes-ref-unreadable"; ref: string; object: string };

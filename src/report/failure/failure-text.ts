@@ -74,6 +74,7 @@ export function failureText(failure: Failure, command: string, agent = false): s
     case "shallow-edge":
     case "stats-tip-unresolved":
     case "stats-path-untouched":
-      return traceFailureText(failure);
+    case "notes-ref-unreadable":
+      return traceFailureText(failure, agent);
   }
 }

@@ -3,9 +3,19 @@ import type { TraceFailure } from "../../core/failure/trace-failure.js";
 /** How many of the lines that reach a shallow clone's edge are named. */
 const linesNamed = 10;
 
-/** The words for a trace question that has no answer here. */
-export function traceFailureText(failure: TraceFailure): string {
+/**
+ * The words for a trace question that has no answer here; `agent` when an agent's tool asks,
+ * which is never told to skip the hooks.
+ */
+export function traceFailureText(failure: TraceFailure, agent = false): string {
   switch (failure.kind) {
+    case "notes-ref-unreadable": {
+      const { ref, object } = failure;
+      const fix = agent
+        ? "Ask the person you work for to point it back at the last good notes commit, or to remove it and fetch the team's notes again"
+        : `Point it back at the last good notes commit (git reflog ${ref}, then INTENTGUARD=0 git update-ref ${ref} <commit>: the hooks refuse any other writer of it), or remove it (INTENTGUARD=0 git update-ref -d ${ref}) and fetch the team's notes again with intentguard trace fetch`;
+      return `${ref} points at ${object}, which git cannot read as notes (it is no notes commit: written there by hand or by another tool), so no trace record can be read. ${fix}.`;
+    }
     case "blame-binary":
       return `${failure.path} is a binary file (a NUL in its first 8,000 bytes, git's own test): it has no lines to blame. Name a text file.`;
     case "blame-refused": {
