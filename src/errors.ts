@@ -30,13 +30,14 @@ export class IntentguardError extends Error {
 
 /**
  * An expected failure a use case states as facts (core/failure/failure.ts), so no use case words it: the
- * edge prints it through src/report/failure/failure-text.ts. `command`: the command whose arguments
- * were wrong, printed before the words as a UsageError's is.
+ * edge prints it through src/report/failure/failure-text.ts. Exit 2 unless said (what cannot be
+ * answered here). `command`: the command whose arguments were wrong, printed before the words as a
+ * UsageError's is.
  */
 export class FailureError extends IntentguardError {
   constructor(
     readonly failure: Failure,
-    exitCode: ExitCode,
+    exitCode: ExitCode = ExitCode.CannotEvaluate,
     readonly command?: string,
   ) {
     super(`intentguard failure: ${failure.kind}`, exitCode);

@@ -116,8 +116,11 @@ async function decide(
     case "after-write": {
       const unknown = event.unknownTool ? await unknownToolWrites(event, cwd) : null;
       const paths = unknown ? unknown.map((one) => one.path) : event.paths;
-      await observeWrites.after(dialect.name, { ...event, paths }, cwd, clock);
-      return { kind: "allow" };
+      // A pre-write snapshot is owed for what was judged as named (not a string that only now
+      // names a place in the repository: the tool may have made its folder).
+      const named = new Set(unknown?.filter((one) => one.how === "named").map((one) => one.path));
+      const expected = (given: string) => (unknown ? named.has(given) : true);
+      return observeWrites.after(dialect.name, { ...event, paths }, cwd, clock, expected);
     }
     case "before-shell":
       return beforeShell(event, cwd, env);

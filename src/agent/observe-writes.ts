@@ -1,13 +1,15 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { AgentEvent } from "../core/agent/agent-event.js";
+import { type AgentOutcome, noFindings } from "../core/agent/agent-outcome.js";
 import { protectedFromAgents } from "../core/agent/protected-paths.js";
 import type { Clock } from "../core/clock.js";
 import { readObjects } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
 import { sameRepository } from "../git/work-tree-at.js";
-import { checkpointAfter, snapshotBefore, type Writer } from "./checkpoints.js";
+import { type Checkpoint, checkpointAfter, snapshotBefore } from "./checkpoints.js";
 import type { WriteTarget } from "./decide-write.js";
+import type { Writer } from "./observation-store.js";
 import { modelOf } from "./sessions.js";
 import { homeOf, registeredAt } from "./work-tree-of.js";
 
@@ -37,9 +39,21 @@ export const observeWrites = {
     }
   },
 
-  async after(agent: string, event: AgentEvent, cwd: string, clock: Clock): Promise<void> {
+  /**
+   * After a file tool ran: its lines checkpointed. A pre-write snapshot that is gone, or observed
+   * lines changed other than by intentguard, are reported: never passed over in silence.
+   */
+  async after(
+    agent: string,
+    event: AgentEvent,
+    cwd: string,
+    clock: Clock,
+    expected: (given: string) => boolean,
+  ): Promise<AgentOutcome> {
     const home = homeOf(cwd);
-    if (!home) return;
+    if (!home) return { kind: "allow" };
+    const findings = noFindings();
+    const missing: string[] = [];
     for (const given of event.paths) {
       const absolute = realPath(path.resolve(cwd, given));
       const at = registeredAt(absolute);
@@ -48,8 +62,15 @@ export const observeWrites = {
       const { repo } = at;
       const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
       if (relative.startsWith("../") || protectedFromAgents(relative)) continue;
-      await checkpoint(repo, clock, relative, absolute, writerOf(agent, repo, event), event);
+      const done = await checkpoint(repo, clock, relative, absolute, writerOf(agent, repo, event), {
+        event,
+        expected: expected(given),
+      });
+      if (done.snapshotMissing) missing.push(relative);
+      if (done.tampering) findings.tampering.push({ kind: "observations", ...done.tampering });
     }
+    if (missing.length > 0) findings.tampering.push({ kind: "snapshot-missing", files: missing });
+    return findings.tampering.length > 0 ? { kind: "report", findings } : { kind: "allow" };
   },
 };
 
@@ -70,24 +91,18 @@ export async function checkpoint(
   relative: string,
   absolute: string,
   writer: Writer,
-  event: AgentEvent,
-  cleanBefore = false,
-): Promise<void> {
+  call: { event: AgentEvent; expected: boolean; cleanBefore?: boolean },
+): Promise<Checkpoint> {
   const staged = async () => {
     const name = `:${relative}`;
     const objects = await readObjects(repo.root, [name]);
     return objects.get(name)?.content.toString("latin1") ?? "";
   };
-  await checkpointAfter(
-    repo.stateDir,
-    relative,
-    callOf(event),
-    absolute,
-    writer,
-    clock,
-    staged,
-    cleanBefore,
-  );
+  return checkpointAfter(repo, relative, callOf(call.event), absolute, writer, clock, {
+    fallback: staged,
+    expected: call.expected,
+    ...(call.cleanBefore ? { cleanBefore: true } : {}),
+  });
 }
 
 /** What a shell command's files looked like before it: snapshots of those already changed. */

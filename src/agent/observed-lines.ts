@@ -1,5 +1,6 @@
 import { lineSources, personLine } from "../core/agent/line-owners.js";
 import { textHash } from "../core/agent/text-hash.js";
+import type { Clock } from "../core/clock.js";
 import { pathKey } from "../core/commit/file-change.js";
 import type { CommitDiff } from "../core/trace/commit-diff.js";
 import type {
@@ -11,25 +12,46 @@ import { recordedLines } from "../core/trace/recorded-lines.js";
 import { isTrivialLine } from "../core/trace/recorded-runs.js";
 import { readObjects } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
-import { type FileLines, observedFiles, settleFileLines, type Writer } from "./checkpoints.js";
+import {
+  type FileLines,
+  readAll,
+  type Tampering,
+  type Withheld,
+  type Writer,
+  withObservations,
+  writeFileLines,
+} from "./observation-store.js";
 
 /**
  * At landing, which committed lines an agent was seen writing in this work tree: each committed
- * file with checkpointed lines is compared, line by line, with the text the agent last left
- * (checkpoints.ts). A line still as the agent wrote it is its; a line a person changed, before or
+ * file with observed lines (observation-store.ts) is compared, line by line, with the text the
+ * agent last left. A line still as the agent wrote it is its; a line a person changed, before or
  * after, is the person's. A line the agent's diff saw as the file's own but git counts as added
  * (two diffs of one change can align repeated lines differently: a rewritten lock file, a block
  * after a `}`) is the agent's when the file was as committed before the agent first wrote it —
- * then no one else changed it. Costs nothing without checkpoints (one directory read); else one
- * `git cat-file --batch` for the blobs before and after.
+ * then no one else changed it. A file whose observations were changed or removed other than by
+ * intentguard gives those lines to nobody (withheld). Costs nothing without observations (file
+ * reads: hasObservations); else the store's two git processes and one `cat-file --batch`.
  */
 export async function observedLines(
   repo: Repo,
+  clock: Clock,
   diffs: readonly CommitDiff[],
-): Promise<{ byCommit: ObservedByCommit; settle(): void }> {
+): Promise<{ byCommit: ObservedByCommit; settle(): Promise<void>; tampering: Tampering | null }> {
   const byCommit = new Map<string, Map<string, ObservedFile>>();
-  const files = new Map(observedFiles(repo.stateDir).map((file) => [file.path, file]));
-  if (files.size === 0) return { byCommit, settle: () => {} };
+  const { files, tampering } = await withObservations(
+    repo,
+    clock,
+    "landing",
+    async (head, found) => ({ files: await readAll(repo, head), tampering: found }),
+  );
+  if (files.size === 0) {
+    const settle = async () => {
+      // An empty store (its last file settled by a write that could not know) goes.
+      if (tampering === null) await dropIfEmpty(repo, clock);
+    };
+    return { byCommit, settle, tampering };
+  }
   const wanted = diffs.flatMap((diff) =>
     diff.changes.filter((change) => change.newBlob !== null && files.has(change.path)),
   );
@@ -57,13 +79,44 @@ export async function observedLines(
   }
   return {
     byCommit,
-    settle() {
-      for (const [path, text] of committed) {
-        const file = files.get(path);
-        if (file) settleFileLines(file, repo.stateDir, text);
-      }
-    },
+    settle: () => settle(repo, clock, files, committed),
+    tampering,
   };
+}
+
+/**
+ * After the commits' records are written: a file committed exactly as the agent left it is
+ * forgotten (every observed line has landed); else its baseline becomes what was committed, which
+ * the next commit's lines are measured from. Under the store's lock, against the store as it is
+ * then: a file an agent wrote again meanwhile is left as that write left it.
+ */
+async function settle(
+  repo: Repo,
+  clock: Clock,
+  read: ReadonlyMap<string, FileLines>,
+  committed: ReadonlyMap<string, string>,
+): Promise<void> {
+  await withObservations(repo, clock, "landing", async (head) => {
+    const now = await readAll(repo, head);
+    const changes = new Map<string, FileLines | null>();
+    for (const [file, text] of committed) {
+      const seen = read.get(file);
+      const current = now.get(file);
+      if (!seen || !current || current.text !== seen.text) continue;
+      changes.set(file, seen.text === text ? null : { ...current, baseline: textHash(text) });
+    }
+    const left = [...now.keys()].filter((file) => changes.get(file) !== null).length;
+    await writeFileLines(repo, clock, head, changes, left);
+  });
+}
+
+/** A store left with no file is removed, so that an ordinary commit reads nothing again. */
+async function dropIfEmpty(repo: Repo, clock: Clock): Promise<void> {
+  await withObservations(repo, clock, "landing", async (head) => {
+    if (head !== null && (await readAll(repo, head)).size === 0) {
+      await writeFileLines(repo, clock, head, new Map([["", null]]), 0);
+    }
+  });
 }
 
 function observedIn(
@@ -71,7 +124,9 @@ function observedIn(
   committed: string,
   parent: string | null,
 ): (ObservedLine | undefined)[] {
-  const seen = file.writers.map(observedLine);
+  const seen = file.writers.map((writer) =>
+    file.withheld ? withheldLine(writer, file.withheld) : observedLine(writer),
+  );
   const untouchedBaseline = parent !== null && textHash(parent) === file.baseline;
   const lines = recordedLines(committed);
   const owners = withoutTrivialRuns(
@@ -135,5 +190,18 @@ function observedLine(writer: Writer): ObservedLine {
       ...(writer.model_identifier ? { model_identifier: writer.model_identifier } : {}),
     },
     evidence: { kind: "observed", ...writer },
+  };
+}
+
+/** A line whose observations were tampered with: nobody's, and why (record version 3). */
+function withheldLine(writer: Writer, withheld: Withheld): ObservedLine {
+  return {
+    contributor: null,
+    evidence: {
+      kind: "withheld",
+      how: withheld.how,
+      agent_id: writer.agent_id,
+      ...(writer.session_id ? { session_id: writer.session_id } : {}),
+    },
   };
 }

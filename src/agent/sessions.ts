@@ -3,7 +3,7 @@ import type { AgentEvent } from "../core/agent/agent-event.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import { checkpointDir } from "./agent-state.js";
-import { fileKey } from "./checkpoints.js";
+import { fileKey } from "./file-key.js";
 
 function sessionFile(stateDir: string, sessionId: string): string {
   const name = fileKey(sessionId);

@@ -1,74 +1,71 @@
 import { lstatSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { AgentEvent } from "../core/agent/agent-event.js";
-import type { AgentOutcome } from "../core/agent/agent-outcome.js";
+import {
+  type AfterToolFindings,
+  type AgentOutcome,
+  noFindings,
+} from "../core/agent/agent-outcome.js";
 import { gateSwitches } from "../core/agent/gate-switches.js";
-import { agentHookConfigs, protectedFromAgents } from "../core/agent/protected-paths.js";
+import { protectedFromAgents } from "../core/agent/protected-paths.js";
 import type { Clock } from "../core/clock.js";
 import { isGovernancePath } from "../core/governance/governance-files.js";
+import { notesRef } from "../core/trace/notes-ref.js";
 import type { Environment } from "../environment.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import type { AgentMade } from "../gate/agent-made.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { type ChangedFiles, changedFiles, changedSince } from "../git/changed-files.js";
+import { recordedOwnRef } from "../git/own-refs.js";
+import { refValues } from "../git/ref-values.js";
 import type { Repo } from "../git/repo.js";
-import { managedHooks } from "../install/managed-hooks.js";
 import { checkpointDir } from "./agent-state.js";
-import { fileKey } from "./checkpoints.js";
+import { findEscapes, keepEscapes } from "./escapes.js";
+import { fileKey } from "./file-key.js";
+import { changedSettings, gateSettings } from "./gate-settings.js";
+import { observedRef, withObservations } from "./observation-store.js";
 import { checkpoint, snapshotShellFiles, writerOf } from "./observe-writes.js";
+import { plantedGitEntries } from "./planted-git.js";
 import { homeOf } from "./work-tree-of.js";
 
 /**
- * A shell command cannot be judged by path before it runs: what it changed is found after, by
- * comparing the work tree's changed files (git status, sizes and modification times) with a
- * snapshot taken before — bounded by the number of changed files, not the size of the tree.
+ * A shell command cannot be judged by path before it runs (but for what would switch the gate
+ * off: gate-switches.ts); what it did is found after, against a snapshot taken before: the work
+ * tree's changed files (git status, sizes and times: bounded by the changed files, not the tree),
+ * every ref and HEAD (one for-each-ref), the gate's settings by meaning (gate-settings.ts) and the
+ * size of the log of observed writes.
  */
+interface ShellSnapshot {
+  version: 2;
+  changed: ChangedFiles;
+  refs: Record<string, string>;
+  gate: Record<string, string>;
+  log: number | null;
+}
+
 function snapshotFile(stateDir: string, event: AgentEvent): string {
   const call = event.toolUseId ?? event.sessionId ?? "shell";
-  const name = fileKey(call);
-  return path.join(checkpointDir(stateDir), "shell", `${name}.json`);
+  return path.join(checkpointDir(stateDir), "shell", `${fileKey(call)}.json`);
 }
 
-/** What a shell command is measured against: git's changed files, and the gate's own files. */
-interface ShellSnapshot {
-  changed: ChangedFiles;
-  gate: ChangedFiles;
+function logFile(repo: Repo): string {
+  return path.join(checkpointDir(repo.stateDir), "checkpoints.jsonl");
 }
 
-/**
- * The files that gate an agent, which git may not show (an ignored `.claude/settings.local.json`,
- * git's own configuration with core.hooksPath): watched by name, one stat each.
- */
-function gateFiles(repo: Repo, env: Environment): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of agentHookConfigs) {
-    if (!entry.endsWith("/")) files[entry] = path.join(repo.root, entry);
-  }
-  files[".git/config"] = path.join(repo.commonDir, "config");
-  files[".git/config.worktree"] = path.join(repo.gitDir, "config.worktree");
-  // git's global configuration (core.hooksPath there switches every repository's hooks off).
-  const [global, xdg] = globalConfigFiles(env);
-  files["~/.gitconfig"] = global as string;
-  files["$XDG_CONFIG_HOME/git/config"] = xdg as string;
-  // The hook files themselves, where git runs them.
-  for (const hook of managedHooks) files[`${hook} hook`] = path.join(repo.hooksDir, hook);
-  return files;
+function logSize(repo: Repo): number | null {
+  return lstatSync(logFile(repo), { throwIfNoEntry: false })?.size ?? null;
 }
 
-function statGateFiles(repo: Repo, env: Environment): ChangedFiles {
-  const stats: ChangedFiles = {};
-  for (const [name, file] of Object.entries(gateFiles(repo, env))) {
-    const stat = lstatSync(file, { throwIfNoEntry: false });
-    stats[name] = stat ? [stat.size, stat.mtimeMs] : null;
-  }
-  return stats;
+/** git's global configuration files: ~/.gitconfig and $XDG_CONFIG_HOME/git/config. */
+function globalConfigFiles(env: Environment): string[] {
+  return [path.join(env.home, ".gitconfig"), path.join(env.configHome, "git", "config")];
 }
 
 /**
- * Before a shell command: denied when its text would switch the gate off (gate-switches.ts:
- * INTENTGUARD=0, core.hooksPath or an include set, a write into git's directory or any `.git`);
- * otherwise what it is measured against afterwards is taken.
+ * Before a shell command: denied when its text would switch the gate off (INTENTGUARD=0,
+ * core.hooksPath or an include set, a write into git's directory or any `.git`); otherwise what it
+ * is measured against afterwards is taken, its git processes at once.
  */
 export async function beforeShell(
   event: AgentEvent,
@@ -84,27 +81,40 @@ export async function beforeShell(
     configFiles: globalConfigFiles(env),
   });
   if (switches.length > 0) return { kind: "deny", denial: { kind: "gate-switch", switches } };
-  const snapshot: ShellSnapshot = {
-    changed: await changedFiles(repo.root),
-    gate: statGateFiles(repo, env),
-  };
+  const [changed, refs, gate] = await Promise.all([
+    changedFiles(repo.root),
+    refValues(repo),
+    gateSettings(repo, env),
+  ]);
+  const snapshot: ShellSnapshot = { version: 2, changed, refs, gate, log: logSize(repo) };
   // The files already changed: their content, so that what the command does to them is told
   // apart from what a person had done (a clean file's "before" is what is staged).
-  snapshotShellFiles(repo, event, Object.keys(snapshot.changed));
+  snapshotShellFiles(repo, event, Object.keys(changed));
   writeFileAtomic(snapshotFile(repo.stateDir, event), JSON.stringify(snapshot));
   return { kind: "allow" };
 }
 
-/** git's global configuration files: ~/.gitconfig and $XDG_CONFIG_HOME/git/config. */
-function globalConfigFiles(env: Environment): string[] {
-  return [path.join(env.home, ".gitconfig"), path.join(env.configHome, "git", "config")];
+function readSnapshot(file: string): ShellSnapshot | null {
+  try {
+    const saved = readIfExists(file);
+    const value = saved ? (JSON.parse(saved.toString("utf8")) as ShellSnapshot) : null;
+    return value?.version === 2 ? value : null;
+  } catch {
+    return null;
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
 /**
- * After a shell command: the files it changed outside the intent's scope (or in an agent's hooks)
- * are reported to the agent — a commit of them will be refused; those in scope are checkpointed
- * as the agent's. The rules files are left to the commit gate: `intentguard scope request`, which
- * an agent may run, writes them (and the ledger records it).
+ * After a shell command, against the snapshot before it: the files it changed outside the intent's
+ * scope (or in an agent's hooks); the gate's settings it changed; `.git` entries planted below the
+ * root; branches it left reaching commits past the landing gate (escapes: kept, for status,
+ * doctor, the next commit and pre-push to say, and for pre-push to refuse); intentguard's own
+ * refs moved other than by intentguard, the observed lines included (put back, and withheld), and
+ * the log of observed writes shortened. A snapshot that is gone is itself reported. Files in scope
+ * are checkpointed as the agent's. The rules files are left to the commit gate: `intentguard scope
+ * request`, which an agent may run, writes them (and the ledger records it).
  */
 export async function afterShell(
   agentName: string,
@@ -116,37 +126,102 @@ export async function afterShell(
 ): Promise<AgentOutcome> {
   const repo = homeOf(cwd);
   if (!repo) return { kind: "allow" };
-  const file = snapshotFile(repo.stateDir, event);
-  const saved = readIfExists(file);
-  if (!saved) return { kind: "allow" };
-  rmSync(file, { force: true });
-  const before = JSON.parse(saved.toString("utf8")) as ShellSnapshot;
-  const gateChanged = changedSince(before.gate ?? {}, statGateFiles(repo, env));
-  const changed = changedSince(before.changed ?? {}, await changedFiles(repo.root)).filter(
-    (name) => !isGovernancePath(name) && !gateChanged.includes(name),
+  const findings = noFindings();
+  const before = readSnapshot(snapshotFile(repo.stateDir, event));
+  const [changedNow, refs, gate] = await Promise.all([
+    changedFiles(repo.root),
+    refValues(repo),
+    gateSettings(repo, env),
+  ]);
+  // The observed lines' ref against intentguard's record of it: checked (and put back) only when
+  // they differ, which costs no git process when nothing was observed.
+  const observed = observedRef(repo);
+  if ((refs[observed] ?? null) !== recordedOwnRef(repo, observed)) {
+    const found = await withObservations(repo, clock, "shell", async (_, tampering) => tampering);
+    if (found) findings.tampering.push({ kind: "observations", ...found });
+  }
+  if (!before) {
+    findings.tampering.push({ kind: "shell-snapshot-missing" });
+    findings.planted.push(...(await plantedGitEntries(repo, Object.keys(changedNow))));
+    return { kind: "report", findings };
+  }
+  findings.gate.push(...changedSettings(before.gate, gate));
+  if (
+    refs[notesRef] !== before.refs[notesRef] &&
+    refs[notesRef] !== recordedOwnRef(repo, notesRef)
+  ) {
+    findings.tampering.push({
+      kind: "own-ref",
+      ref: notesRef,
+      how: refs[notesRef] === undefined ? "removed" : "changed",
+    });
+  }
+  const log = logSize(repo);
+  if (before.log !== null && (log === null || log < before.log))
+    findings.tampering.push({ kind: "log" });
+  const escapes = await findEscapes(repo, withoutOwn(repo, before.refs), withoutOwn(repo, refs));
+  findings.escapes.push(...escapes);
+  keepEscapes(repo, clock, escapes, { agent: agentName, session: event.sessionId });
+  findings.planted.push(...(await plantedGitEntries(repo, Object.keys(changedNow))));
+  const changed = changedSince(before.changed, changedNow).filter(
+    (name) => !isGovernancePath(name) && !findings.gate.includes(name),
   );
-  if (changed.length === 0 && gateChanged.length === 0) return { kind: "allow" };
-  const verdict =
-    changed.length === 0
-      ? null
-      : await judgePaths(
-          repo,
-          changed.map((name) => path.join(repo.root, name)),
-          undefined,
-          { ...env, cwd: repo.root },
-          { agent },
-        );
-  const refused = new Set(
-    (verdict?.paths ?? []).filter((one) => !one.admitted).map((one) => one.path),
+  await judgeChanged(repo, agentName, event, clock, env, agent, before, changed, findings);
+  return reported(findings) ? { kind: "report", findings } : { kind: "allow" };
+}
+
+/** The refs an escape is looked for in: not intentguard's own observations, which are no code. */
+function withoutOwn(repo: Repo, refs: Readonly<Record<string, string>>): Record<string, string> {
+  const { [observedRef(repo)]: _observed, ...rest } = refs;
+  return rest;
+}
+
+/**
+ * The files the command changed: judged against the intent (out of scope, or an agent's hooks:
+ * reported), the others checkpointed as the agent's.
+ */
+async function judgeChanged(
+  repo: Repo,
+  agentName: string,
+  event: AgentEvent,
+  clock: Clock,
+  env: Environment,
+  agent: AgentMade,
+  before: ShellSnapshot,
+  changed: readonly string[],
+  findings: AfterToolFindings,
+): Promise<void> {
+  if (changed.length === 0) return;
+  const verdict = await judgePaths(
+    repo,
+    changed.map((name) => path.join(repo.root, name)),
+    undefined,
+    { ...env, cwd: repo.root },
+    { agent },
   );
+  const refused = new Set(verdict.paths.filter((one) => !one.admitted).map((one) => one.path));
   for (const name of changed) if (protectedFromAgents(name)) refused.add(name);
-  for (const name of gateChanged) refused.add(name);
   const writer = writerOf(agentName, repo, event);
   for (const name of changed) {
     if (refused.has(name)) continue;
-    const cleanBefore = !(name in (before.changed ?? {}));
-    await checkpoint(repo, clock, name, path.join(repo.root, name), writer, event, cleanBefore);
+    const done = await checkpoint(repo, clock, name, path.join(repo.root, name), writer, {
+      event,
+      expected: false,
+      cleanBefore: !(name in before.changed),
+    });
+    if (done.tampering) findings.tampering.push({ kind: "observations", ...done.tampering });
   }
-  if (refused.size === 0 && verdict?.outcome !== "blocked") return { kind: "allow" };
-  return { kind: "report", files: refused.size > 0 ? [...refused] : changed, verdict };
+  if (refused.size > 0 || verdict.outcome === "blocked") {
+    findings.outOfScope = { files: refused.size > 0 ? [...refused] : [...changed], verdict };
+  }
+}
+
+function reported(findings: AfterToolFindings): boolean {
+  return (
+    findings.outOfScope !== null ||
+    findings.gate.length > 0 ||
+    findings.planted.length > 0 ||
+    findings.escapes.length > 0 ||
+    findings.tampering.length > 0
+  );
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { type Clock, epochSeconds } from "../core/clock.js";
 import { isObjectId } from "../core/commit/object-id.js";
 import { notesRef } from "../core/trace/notes-ref.js";
-import { ExitCode, FailureError, GitError } from "../errors.js";
+import { FailureError, GitError } from "../errors.js";
 import { announceLockWait, withFileLock } from "../fs/file-lock.js";
 import { makeDirectory } from "../fs/make-directory.js";
 import { runGit } from "./exec.js";
@@ -236,9 +236,10 @@ async function readNotesRef(dir: string, args: readonly string[]) {
       error instanceof GitError ? error.stderr : "",
     );
     if (!unreadable) throw error;
-    throw new FailureError(
-      { kind: "notes-ref-unreadable", ref: notesRef, object: unreadable[1] as string },
-      ExitCode.CannotEvaluate,
-    );
+    throw new FailureError({
+      kind: "notes-ref-unreadable",
+      ref: notesRef,
+      object: unreadable[1] as string,
+    });
   }
 }

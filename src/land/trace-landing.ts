@@ -1,4 +1,4 @@
-import { hasObservedLines } from "../agent/agent-state.js";
+import { hasObservations, type Tampering } from "../agent/observation-store.js";
 import type { Clock } from "../core/clock.js";
 import { attributedLines, recordsToNote } from "../core/trace/note-text.js";
 import { recordDigest } from "../core/trace/record-digest.js";
@@ -20,10 +20,13 @@ import type { CommitJudgement } from "./judge-commit.js";
 
 type Judged = Extract<CommitJudgement, { kind: "judged" }>;
 
-/** What tracing a landing wrote, for the hook to say. */
+/**
+ * What tracing a landing wrote, for the hook to say; `tampering`: the agents' observations here
+ * had been changed or removed other than by intentguard (their lines were recorded as nobody's).
+ */
 export type TraceOutcome =
   | { kind: "nothing" }
-  | { kind: "written"; traced: number; events: LedgerEvent[] }
+  | { kind: "written"; traced: number; events: LedgerEvent[]; tampering?: Tampering | null }
   /** The records were written (`published`) or not, and the ledger could not be appended. */
   | {
       kind: "ledger-failed";
@@ -62,9 +65,10 @@ export async function traceLanding(
     replaced,
   );
   // Loaded only when an agent's lines wait here: an ordinary commit loads no jsdiff.
-  const observed = hasObservedLines(repo.stateDir)
+  const observed = hasObservations(repo)
     ? await (await import("../agent/observed-lines.js")).observedLines(
         repo,
+        clock,
         untraced.map((one) => one.diff),
       )
     : null;
@@ -104,8 +108,13 @@ export async function traceLanding(
       await publish(anchored);
       await carried.index?.addWritten(repo, anchored);
     });
-    observed?.settle();
-    return { kind: "written", traced: records.length, events: written };
+    await observed?.settle();
+    return {
+      kind: "written",
+      traced: records.length,
+      events: written,
+      tampering: observed?.tampering ?? null,
+    };
   } catch (error) {
     if (!(error instanceof LedgerAppendError)) throw error; // the notes failed: nothing written
     if (!error.published) await publish(records);

@@ -555,14 +555,16 @@ function hashedRanges(record: TraceRecord): HashedRange[] {
   for (const file of record.files) {
     for (const range of file.ranges) {
       const rangeHashes = range.line_hashes;
-      if (!rangeHashes) continue;
+      const contributor = rangeContributor(record, file, range);
+      // A withheld range's lines are nobody's: no line elsewhere is derived from them.
+      if (!rangeHashes || contributor === null) continue;
       ranges.push({
         commit,
         path: file.relative_path,
         rangeHashes,
         rangeStart: range.start_line,
         intentId: record.intent_id,
-        contributor: rangeContributor(record, file, range),
+        contributor,
         recordedAt,
       });
     }

@@ -174,6 +174,7 @@ function replacedLines(records: readonly TraceRecord[]): Map<string, Source[]> {
         const rangeHashes = range.line_hashes;
         if (!rangeHashes) continue;
         const contributor = rangeContributor(record, file, range);
+        if (contributor === null) continue; // withheld: nobody's, nothing to carry
         rangeHashes.forEach((hash, position) => {
           const line: Source = {
             commit: record.vcs.revision_id,

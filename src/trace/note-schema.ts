@@ -1,5 +1,10 @@
-import { type TraceRecord, TraceRecordV1, TraceRecordV2 } from "../core/trace/record-schema.js";
-import { recordVersion } from "../core/trace/record-version.js";
+import {
+  type TraceRecord,
+  TraceRecordV1,
+  TraceRecordV2,
+  TraceRecordV3,
+} from "../core/trace/record-schema.js";
+import { recordVersion, withheldRecordVersion } from "../core/trace/record-version.js";
 import type { NoteLine } from "./note-records.js";
 
 /**
@@ -13,23 +18,29 @@ export function schemaNoteLine(
   commit: string | undefined,
 ): NoteLine {
   const version = recordVersionOf(value);
-  if (typeof version === "number" && Number.isInteger(version) && version > recordVersion) {
+  if (typeof version === "number" && Number.isInteger(version) && version > withheldRecordVersion) {
     return {
       ok: false,
       line,
       text: raw,
       newer: version,
-      problem: `a record of version ${version}, written by a newer intentguard (this one reads versions 1 and ${recordVersion}): upgrade intentguard to read it`,
+      problem: `a record of version ${version}, written by a newer intentguard (this one reads versions 1 to ${withheldRecordVersion}): upgrade intentguard to read it`,
     };
   }
   const schema =
-    version === undefined ? TraceRecordV1 : version === recordVersion ? TraceRecordV2 : null;
+    version === undefined
+      ? TraceRecordV1
+      : version === recordVersion
+        ? TraceRecordV2
+        : version === withheldRecordVersion
+          ? TraceRecordV3
+          : null;
   if (schema === null) {
     return {
       ok: false,
       line,
       text: raw,
-      problem: `not a valid trace record (version: ${JSON.stringify(version)} is not a record version; 1 has no version field, 2 says "version":2)`,
+      problem: `not a valid trace record (version: ${JSON.stringify(version)} is not a record version; 1 has no version field, 2 and 3 say "version":2 or 3)`,
     };
   }
   const checked = schema.safeParse(value);

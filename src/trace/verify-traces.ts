@@ -5,7 +5,12 @@ import type { CommitDiff } from "../core/trace/commit-diff.js";
 import { compareRecord } from "../core/trace/compare-record.js";
 import type { Contributor } from "../core/trace/contributor.js";
 import { contentHash, recordedLines } from "../core/trace/range-hash.js";
-import { rangeContributor, sameContributor } from "../core/trace/record-contributors.js";
+import {
+  fileContributor,
+  rangeContributor,
+  sameContributor,
+  sameContributorOrNone,
+} from "../core/trace/record-contributors.js";
 import { recordDigest } from "../core/trace/record-digest.js";
 import type { RangeEvidence, TracedRange, TraceRecord } from "../core/trace/record-schema.js";
 import { contentRunLength } from "../core/trace/recorded-runs.js";
@@ -321,7 +326,8 @@ async function checkEvidence(
           commit,
           path: file.relative_path,
           range,
-          who: rangeContributor(record, file, range),
+          // A source range always names its contributor (only a withheld one names none).
+          who: rangeContributor(record, file, range) ?? fileContributor(record, file),
         });
       }
     }
@@ -376,7 +382,7 @@ function sourceHolds(
   record: TraceRecord,
   evidence: Extract<RangeEvidence, { kind: "source" }>,
   range: TracedRange,
-  who: Contributor,
+  who: Contributor | null,
 ): boolean {
   const file = record.files.find((candidate) => candidate.relative_path === evidence.path);
   const held = file?.ranges.find(
@@ -384,7 +390,7 @@ function sourceHolds(
       candidate.start_line <= evidence.start_line && evidence.end_line <= candidate.end_line,
   );
   if (!file || !held?.line_hashes || !range.line_hashes) return false;
-  if (!sameContributor(rangeContributor(record, file, held), who)) return false;
+  if (!sameContributorOrNone(rangeContributor(record, file, held), who)) return false;
   const hashes = held.line_hashes
     .slice(evidence.start_line - held.start_line, evidence.end_line - held.start_line + 1)
     .join(",");

@@ -335,6 +335,286 @@ describe("the shell cannot switch the gate off unnoticed (issue 28, 4)", () => {
     }
   });
 
+  /**
+   * One Bash call as Claude Code makes it: the pre-tool hook on `shown` (what the model wrote),
+   * then `run` (what the command really does, in the agent's environment), then the post-tool
+   * hook. `shown` is what no parser of shell text can see through (a script, an eval).
+   */
+  function bashCall(repo: TestRepo, shown: string, run: string, id: string): Run {
+    allowed(bash(repo, "PreToolUse", shown, id));
+    const done = repo.run("sh", ["-c", run], { env: { CLAUDECODE: "1" } });
+    expect(done.status, `${run}\n${done.stderr}`).toBe(0);
+    return bash(repo, "PostToolUse", shown, id);
+  }
+
+  async function withRemote(intents?: string): Promise<{ repo: TestRepo; remote: string }> {
+    const repo = await selected("INT-001", intents);
+    const remote = path.join(repo.base, "remote.git");
+    repo.run("git", ["init", "-q", "--bare", remote]);
+    return { repo, remote };
+  }
+
+  it("reports nothing for ordinary agent git use", async () => {
+    const { repo, remote } = await withRemote(everythingIntent);
+    const upstream = path.join(repo.base, "upstream");
+    repo.run("git", ["init", "-q", upstream]);
+    repo.run("git", ["-C", upstream, "commit", "-q", "--allow-empty", "-m", "lib"]);
+    repo.git(
+      "-c",
+      "protocol.file.allow=always",
+      "submodule",
+      "add",
+      "-q",
+      upstream,
+      "src/auth/lib",
+    );
+    expectSuccess(
+      repo.commit("Add the lib", [], { env: { INTENTGUARD_INTENT: "INT-009" } }),
+      "submodule commit",
+    );
+    const steps: [string, string][] = [
+      [`git remote add origin ${remote} && git push -q -u origin main`, "remote add, push -u"],
+      ["echo a > src/auth/a.ts && git add -A && git commit -qm work", "commit"],
+      ["echo b >> src/auth/a.ts && git stash -q && git stash pop -q", "stash"],
+      ["git checkout -q -b topic && git checkout -q main", "checkout"],
+      ["git config user.email agent@example.com", "config"],
+      [
+        `git checkout -q -- src/auth/a.ts && git push -q origin main && git clone -q ${remote} ../mate && git -C ../mate commit -q --allow-empty -m mate && git -C ../mate push -q && git pull -q --ff-only origin main`,
+        "pull of a teammate's commit",
+      ],
+      ["git -c protocol.file.allow=always submodule update -q --init", "submodule update"],
+      [
+        "git checkout -q topic && echo t > src/auth/t.ts && git add -A && git commit -qm t && git rebase -q main && git checkout -q main",
+        "rebase",
+      ],
+      [
+        "echo c > src/auth/c.ts && git add -A && git commit -qm c && echo d >> src/auth/c.ts && git commit -qa --amend -m 'c, again' && git reset -q --hard HEAD~1",
+        "amend, reset",
+      ],
+    ];
+    steps.forEach(([command, what], index) => {
+      const after = bashCall(repo, command, command, `ordinary-${index}`);
+      expect({ what, status: after.status, stderr: after.stderr }).toEqual({
+        what,
+        status: 0,
+        stderr: "",
+      });
+    });
+  });
+
+  it("notices a commit landed with the hooks off, says the undo, and holds the push until it is undone", async () => {
+    const { repo, remote } = await withRemote();
+    repo.git("remote", "add", "origin", remote);
+    expect(repo.tryGit(["push", "-q", "-u", "origin", "main"]).status).toBe(0);
+    const old = repo.head();
+    const after = bashCall(
+      repo,
+      "sh ./tools/save.sh",
+      "echo x > src/billing/x.ts && git add -A && git -c core.hooksPath=/dev/null commit -qm escape",
+      "escape-1",
+    );
+    const escaped = repo.head();
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain(
+      `intentguard: the shell command put a commit on main past the commit gate (${escaped.slice(0, 12)}): none has a trace record and none was refused`,
+    );
+    expect(after.stderr).toContain(`Undo it: git reset --soft ${old} (the branch goes back`);
+    // Said again by status, doctor, the next commit's hooks, and pre-push, which refuses.
+    const standing = `a commit on main got past the commit gate (${escaped.slice(0, 12)}`;
+    expect(repo.intentguard(["status"]).stdout).toContain(standing);
+    const doctor = repo.intentguard(["doctor"]);
+    expect(doctor.status).toBe(1);
+    expect(doctor.stdout).toContain(standing);
+    const next = repo.commitFile("src/auth/next.ts", "next\n", "Next");
+    const push = repo.tryGit(["push", "origin", "main"]);
+    expect(push.status).not.toBe(0);
+    expect(push.stderr).toContain(standing);
+    expect(repo.run("git", ["--git-dir", remote, "rev-parse", "main"]).stdout.trim()).toBe(old);
+    expect(next).not.toBe(escaped);
+    // The undo: the branch back where it was, the work staged; then the push goes through.
+    repo.git("reset", "-q", "--soft", old);
+    repo.git("reset", "-q");
+    expect(repo.intentguard(["status"]).stdout).not.toContain("got past the commit gate");
+    expect(repo.tryGit(["push", "-q", "origin", "main"]).status).toBe(0);
+  });
+
+  it("notices INTENTGUARD=0 through eval, a ref written by hand, and a detached HEAD", async () => {
+    const repo = await selected("INT-001");
+    const viaEval = bashCall(
+      repo,
+      'eval "$SAVE"',
+      "echo y > src/billing/y.ts && git add -A && INTENTGUARD=0 git commit -qm y",
+      "escape-2",
+    );
+    expect(viaEval.stderr).toContain("put a commit on main past the commit gate");
+    repo.git("reset", "-q", "--hard", "HEAD~1");
+    const byHand = bashCall(
+      repo,
+      "node tools/save.js",
+      'c=$(echo hand | git commit-tree HEAD^{tree} -p HEAD) && echo "$c" > .git/refs/heads/main',
+      "escape-3",
+    );
+    expect(byHand.stderr).toContain("put a commit on main past the commit gate");
+    repo.git("reset", "-q", "--hard", "HEAD~1");
+    const detached = bashCall(
+      repo,
+      "sh ./tools/try.sh",
+      "git checkout -q --detach && echo z > src/billing/z.ts && git add -A && git -c core.hooksPath=/dev/null commit -qm z",
+      "escape-4",
+    );
+    expect(detached.stderr).toContain("put a commit on the detached HEAD past the commit gate");
+    expect(detached.stderr).toContain("Undo it: git reset --soft");
+  });
+
+  it("notices a .git planted by a command, and the gate's settings changed by what they mean", async () => {
+    const repo = await selected("INT-001");
+    const planted = bashCall(
+      repo,
+      "sh ./tools/setup.sh",
+      "printf 'gitdir: ../../.git\\n' > src/billing/.git",
+      "planted",
+    );
+    expect(planted.status).toBe(2);
+    expect(planted.stderr).toContain(
+      "intentguard: src/billing/.git is a .git below the repository's root that no registration accounts for",
+    );
+    repo.run("rm", ["src/billing/.git"]);
+    const global = bashCall(
+      repo,
+      "sh ./tools/setup.sh",
+      "git config --global core.hooksPath /tmp/nowhere",
+      "gate",
+    );
+    expect(global.stderr).toContain(
+      "intentguard: the shell command changed the settings that gate this agent (core.hooksPath)",
+    );
+  });
+});
+
+describe("what was observed cannot be erased silently (issue 28, 5): observations", () => {
+  const write = (repo: TestRepo, event: "PreToolUse" | "PostToolUse", file: string, id: string) =>
+    claude(repo, event, "Write", { file_path: at(repo, file), content: "…" }, { tool_use_id: id });
+
+  /** The agent writes `content` to `file` with Claude Code's Write tool, its hooks around it. */
+  function agentWrites(repo: TestRepo, file: string, content: string, id: string): void {
+    allowed(write(repo, "PreToolUse", file, id));
+    repo.write(file, content);
+    allowed(write(repo, "PostToolUse", file, id));
+  }
+
+  const blameOf = (repo: TestRepo, file: string) =>
+    JSON.parse(repo.intentguard(["trace", "blame", "--json", file]).stdout).lines as Payload[];
+
+  it("keeps the agent's lines its own when the state folder is removed, and says the check was lost", async () => {
+    const repo = await selected("INT-001");
+    agentWrites(repo, "src/auth/login.ts", "export const login = 1;\nagent line\n", "w1");
+    const wiped = claude(
+      repo,
+      "PreToolUse",
+      "Bash",
+      { command: "sh ./tools/clean.sh" },
+      { tool_use_id: "c1" },
+    );
+    allowed(wiped);
+    repo.run("rm", ["-rf", at(repo, ".git/intentguard/agent")]);
+    const after = claude(
+      repo,
+      "PostToolUse",
+      "Bash",
+      { command: "sh ./tools/clean.sh" },
+      { tool_use_id: "c1" },
+    );
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain("the state it took before this shell command is gone");
+    expectSuccess(repo.commit("Login", ["-a"]), "commit");
+    const line = blameOf(repo, "src/auth/login.ts")[1] as Payload;
+    expect(line.contributor).toMatchObject({ type: "AI", agent: "claude-code" });
+    expect(line.confidence).toBe("recorded");
+  });
+
+  it("withholds the lines whose observations were removed: nobody's, with the reason", async () => {
+    const repo = await selected("INT-001");
+    agentWrites(repo, "src/auth/login.ts", "export const login = 1;\nagent one\nagent two\n", "w2");
+    const ref = repo.git("rev-parse", "refs/intentguard/observed/main").trim();
+    expect(ref).toMatch(/^[0-9a-f]{40}$/);
+    // The ref removed by hand (no git: the guard would refuse), inside a shell command.
+    const shown = "sh ./tools/clean.sh";
+    allowed(claude(repo, "PreToolUse", "Bash", { command: shown }, { tool_use_id: "c2" }));
+    repo.run("rm", ["-f", at(repo, ".git/refs/intentguard/observed/main")]);
+    const after = claude(repo, "PostToolUse", "Bash", { command: shown }, { tool_use_id: "c2" });
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain(
+      "intentguard: what intentguard had observed this agent writing (src/auth/login.ts) was removed other than by intentguard. It was put back",
+    );
+    const commit = repo.commit("Login", ["-a"]);
+    expect(commit.status).toBe(0);
+    const record = JSON.parse(repo.intentguard(["trace", "show", "--json"]).stdout)[0];
+    expect(record.version).toBe(3);
+    expect(record.files[0].ranges[0]).toMatchObject({
+      start_line: 2,
+      end_line: 3,
+      evidence: {
+        kind: "withheld",
+        how: "removed",
+        agent_id: "claude-code",
+        session_id: "sess-attack",
+      },
+    });
+    expect(record.files[0].ranges[0].contributor).toBeUndefined();
+    const lines = blameOf(repo, "src/auth/login.ts");
+    expect(lines.map((line) => [line.confidence, line.contributor?.type ?? null])).toEqual([
+      ["recorded", "HUMAN"],
+      ["unattributed", null],
+      ["unattributed", null],
+    ]);
+    expect(lines[1]?.reason).toBe(
+      "recorded in range src/auth/login.ts:2-3 as nobody's: the agent's observations (claude-code, session sess-attack) were removed before it was committed",
+    );
+    expect(repo.intentguard(["trace", "verify"]).status).toBe(0);
+  });
+
+  it("notices at landing what no shell check saw, and a post-write whose snapshot is gone", async () => {
+    const repo = await selected("INT-001");
+    agentWrites(repo, "src/auth/login.ts", "export const login = 1;\nagent line\n", "w3");
+    // Removed outside any hook's view (a background process): the landing tells and withholds.
+    repo.run("rm", ["-f", at(repo, ".git/refs/intentguard/observed/main")]);
+    const commit = repo.commit("Login", ["-a"]);
+    expect(commit.status).toBe(0);
+    expect(commit.stderr).toContain(
+      "intentguard: what agents were observed writing here (src/auth/login.ts) had been removed other than by intentguard",
+    );
+    expect(blameOf(repo, "src/auth/login.ts")[1]?.confidence).toBe("unattributed");
+    // A post-write with no pre-write snapshot.
+    repo.write("src/auth/other.ts", "other\n");
+    const orphan = write(repo, "PostToolUse", "src/auth/other.ts", "w4");
+    expect(orphan.status).toBe(2);
+    expect(orphan.stderr).toContain(
+      "intentguard: the snapshot its pre-write hook took of src/auth/other.ts is gone",
+    );
+  });
+
+  it("notices the trace notes and the log of observed writes changed from the shell", async () => {
+    const repo = await selected("INT-001");
+    agentWrites(repo, "src/auth/login.ts", "export const login = 1;\nagent line\n", "w5");
+    repo.commitFile("src/auth/x.ts", "x\n", "X");
+    const shown = "sh ./tools/tidy.sh";
+    allowed(claude(repo, "PreToolUse", "Bash", { command: shown }, { tool_use_id: "n1" }));
+    repo.run("sh", [
+      "-c",
+      "INTENTGUARD=0 git notes --ref=intentguard add -f -m forged HEAD && : > .git/intentguard/agent/checkpoints.jsonl",
+    ]);
+    const after = claude(repo, "PostToolUse", "Bash", { command: shown }, { tool_use_id: "n1" });
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain(
+      "intentguard: refs/notes/intentguard (the trace records) was changed other than by intentguard",
+    );
+    expect(after.stderr).toContain(
+      "the log of the writes intentguard observed (checkpoints.jsonl) was shortened",
+    );
+  });
+});
+
+describe("the shell cannot switch the gate off unnoticed (issue 28, 4): messages", () => {
   it("never tells an agent to skip the hooks", async () => {
     // A repository with the hooks and no rules yet: the hooks' answer names the way out.
     const repo = await createRepo();

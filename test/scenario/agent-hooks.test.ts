@@ -482,8 +482,9 @@ describe("agent-hook against an agent that tries to get around it", () => {
     repo.git("config", "core.hooksPath", "/dev/null");
     const after = bash("PostToolUse");
     expect(after.status).toBe(2);
-    expect(after.stderr).toContain(".claude/settings.local.json");
-    expect(after.stderr).toContain(".git/config");
+    expect(after.stderr).toContain(
+      "intentguard: the shell command changed the settings that gate this agent (core.hooksPath, .claude/settings.local.json)",
+    );
   });
 });
 
@@ -568,7 +569,7 @@ describe("agent-hook, second attack round", () => {
     repo.git("config", "--global", "core.hooksPath", "/dev/null");
     const after = call(repo, "PostToolUse", "mcp__desktop__start_process", { command: "…" }, "m");
     expect(after.status).toBe(2);
-    expect(after.stderr).toContain("~/.gitconfig");
+    expect(after.stderr).toContain("changed the settings that gate this agent (core.hooksPath)");
     repo.git("config", "--global", "--unset", "core.hooksPath");
     expect(call(repo, "PreToolUse", "Bash", { command: "…" }, "b").status).toBe(0);
     const hookFile = repo.git("rev-parse", "--git-path", "hooks/reference-transaction").trim();

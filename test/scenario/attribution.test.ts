@@ -378,10 +378,10 @@ describe("verify holds per-range contributors to their evidence", () => {
   it("a record of a newer version is named as such, not as invalid", async () => {
     const repo = await squashed();
     const [record] = noteRecords(repo);
-    replaceNote(repo, { ...record, version: 3 });
+    replaceNote(repo, { ...record, version: 4 });
     const show = repo.intentguard(["trace", "show"]);
     expect(show.stdout).toContain(
-      "note line 1 is a record of version 3, written by a newer intentguard (this one reads versions 1 and 2): upgrade intentguard to read it",
+      "note line 1 is a record of version 4, written by a newer intentguard (this one reads versions 1 to 3): upgrade intentguard to read it",
     );
     expect(show.stdout).not.toContain("not a valid trace record");
   });

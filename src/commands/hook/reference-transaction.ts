@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { standingEscapes } from "../../agent/escapes.js";
 import { systemClock } from "../../clock.js";
 import { isObjectId } from "../../core/commit/object-id.js";
 import type { RefusedCommand } from "../../core/judge/verdict.js";
@@ -12,6 +13,10 @@ import { type TraceOutcome, traceLanding, withdrawTraces } from "../../land/trac
 import { ledgerNotAppendedMessage } from "../../report/text/messages.js";
 import { styleFor } from "../../report/text/style.js";
 import { ledgerNotice } from "../../report/trace/ledger-notice.js";
+import {
+  observationsTamperedText,
+  standingEscapesText,
+} from "../../report/verdict/after-tool-findings.js";
 import {
   formatLandingFindings,
   formatTransactionReport,
@@ -85,6 +90,13 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   );
   process.stderr.write(formatLandingFindings(landed.findings, style, env.command));
   if (traced.kind === "written") process.stderr.write(ledgerNotice(traced.events));
+  if (traced.kind === "written" && traced.tampering) {
+    process.stderr.write(`${observationsTamperedText(traced.tampering)}\n`);
+  }
+  const escapes = await standingEscapes(repo);
+  if (escapes.length > 0) {
+    process.stderr.write(`${standingEscapesText(escapes, env.agentProcess !== null)}\n`);
+  }
   if (traced.kind === "ledger-failed") {
     process.stderr.write(ledgerNotAppendedMessage(traced.commits, traced.reason, traced.published));
   }

@@ -31,8 +31,8 @@ export type AgentOutcome =
    * and its name does not say it reads — with the strings it named, and their fields.
    */
   | { kind: "deny"; denial: WriteDenial; unknownTool?: { tool: string; named: NamedPath[] } }
-  /** After a shell command: it changed these files out of scope (the verdict, when judged). */
-  | { kind: "report"; files: string[]; verdict: Verdict | null }
+  /** After a tool ran: what it did that the agent and the person must be told. */
+  | { kind: "report"; findings: AfterToolFindings }
   /** At session start: the selected intent (or none) and the intents a person may select. */
   | { kind: "context"; root: string; context: IntentContext | null; selectable: string[] };
 
@@ -42,4 +42,60 @@ export interface AgentHookResult {
   /** Null when the payload could not be read. */
   event: AgentEvent | null;
   outcome: AgentOutcome;
+}
+
+/**
+ * What an agent's hook found after a tool ran, as facts the edge words for the model (each list
+ * empty when nothing of its kind was found):
+ * - `outOfScope`: files a shell command changed that no commit under the intent may take, with
+ *   the verdict when judged;
+ * - `gate`: the gate's own settings it changed (core.hooksPath, an include, a hook file, an
+ *   agent's hook configuration), by name;
+ * - `planted`: `.git` entries below the work tree's root no registration accounts for;
+ * - `escapes`: branches that reach commits the landing gate neither traced nor refused;
+ * - `tampering`: what intentguard keeps that was taken away or changed other than by intentguard.
+ */
+export interface AfterToolFindings {
+  outOfScope: { files: string[]; verdict: Verdict | null } | null;
+  gate: string[];
+  planted: string[];
+  escapes: Escape[];
+  tampering: StateTampering[];
+}
+
+/**
+ * A branch (or the detached HEAD) a shell command left reaching commits that were reachable from
+ * no ref before it, are on no remote-tracking branch, and that the landing gate neither traced
+ * nor refused (committed with the hooks off, or written into the ref by hand). `old`: where the
+ * ref was before (null: it did not exist); `checkedOut`: the ref HEAD is on (the undo keeps the
+ * work, staged).
+ */
+export interface Escape {
+  ref: string;
+  old: string | null;
+  new: string;
+  commits: string[];
+  checkedOut: boolean;
+}
+
+/**
+ * What intentguard keeps that an agent's tool took away or changed other than through intentguard:
+ * - `snapshot-missing`: the snapshot a pre-write hook took of these files is gone;
+ * - `shell-snapshot-missing`: the state taken before the shell command is gone (its check could
+ *   not be made);
+ * - `observations`: the observed lines (refs/intentguard/observed/…) were changed or removed:
+ *   their files' lines will be nobody's when they land;
+ * - `own-ref`: one of intentguard's own refs (the trace notes) was moved or removed;
+ * - `log`: the log of observed writes (checkpoints.jsonl) was shortened or removed.
+ */
+export type StateTampering =
+  | { kind: "snapshot-missing"; files: string[] }
+  | { kind: "shell-snapshot-missing" }
+  | { kind: "observations"; how: "changed" | "removed"; files: string[] }
+  | { kind: "own-ref"; ref: string; how: "changed" | "removed" }
+  | { kind: "log" };
+
+/** Findings with nothing in them, to add to. */
+export function noFindings(): AfterToolFindings {
+  return { outOfScope: null, gate: [], planted: [], escapes: [], tampering: [] };
 }

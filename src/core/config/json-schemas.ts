@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TraceRecordV1, TraceRecordV2 } from "../trace/record-schema.js";
+import { TraceRecordV1, TraceRecordV2, TraceRecordV3 } from "../trace/record-schema.js";
 import { IntentsFile } from "./intents-schema.js";
 import { Policy } from "./policy-schema.js";
 
@@ -28,6 +28,11 @@ export function jsonSchemas(): Record<string, unknown> {
       TraceRecordV2,
       "https://intentguard.dev/schema/trace-record.schema.json",
       "intentguard trace record, version 2 (one line of a refs/notes/intentguard note)",
+    ),
+    "trace-record-v3.schema.json": generate(
+      TraceRecordV3,
+      "https://intentguard.dev/schema/trace-record-v3.schema.json",
+      "intentguard trace record, version 3 (version 2 with withheld ranges: written only for a commit that has one)",
     ),
     "trace-record-v1.schema.json": generate(
       TraceRecordV1,

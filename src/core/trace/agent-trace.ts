@@ -1,5 +1,5 @@
 import type { Contributor } from "./contributor.js";
-import { fileContributor, rangeContributor, sameContributor } from "./record-contributors.js";
+import { fileContributor, rangeContributor, sameContributorOrNone } from "./record-contributors.js";
 import type { TracedFile, TraceRecord } from "./record-schema.js";
 
 /** The vendor key under `metadata` that carries what Agent Trace has no field for. */
@@ -15,7 +15,8 @@ export interface AgentTraceRecord {
   files: {
     path: string;
     conversations: {
-      contributor: { type: "ai" | "human"; model_id?: string };
+      /** "unknown": lines whose observations were tampered with (a withheld range). */
+      contributor: { type: "ai" | "human"; model_id?: string } | { type: "unknown" };
       ranges: { start_line: number; end_line: number; content_hash: string }[];
       related?: { type: string; url: string }[];
     }[];
@@ -65,12 +66,12 @@ type Conversation = AgentTraceRecord["files"][number]["conversations"][number];
 
 /** A file's conversations: one per contributor, holding the ranges that contributor wrote. */
 function conversations(record: TraceRecord, file: TracedFile): Conversation[] {
-  const groups: { who: Contributor; ranges: Conversation["ranges"] }[] = [
+  const groups: { who: Contributor | null; ranges: Conversation["ranges"] }[] = [
     { who: fileContributor(record, file), ranges: [] },
   ];
   for (const range of file.ranges) {
     const who = rangeContributor(record, file, range);
-    let group = groups.find((candidate) => sameContributor(candidate.who, who));
+    let group = groups.find((candidate) => sameContributorOrNone(candidate.who, who));
     if (!group) {
       group = { who, ranges: [] };
       groups.push(group);
@@ -82,10 +83,13 @@ function conversations(record: TraceRecord, file: TracedFile): Conversation[] {
   return groups
     .filter((group, index) => index === 0 || group.ranges.length > 0)
     .map(({ who, ranges }) => ({
-      contributor: {
-        type: who.entity_type === "AI" ? "ai" : "human",
-        ...(who.model_identifier ? { model_id: who.model_identifier } : {}),
-      },
+      // A withheld range's lines are nobody's: Agent Trace's "unknown".
+      contributor: who
+        ? {
+            type: who.entity_type === "AI" ? "ai" : "human",
+            ...(who.model_identifier ? { model_id: who.model_identifier } : {}),
+          }
+        : { type: "unknown" },
       ranges,
       related,
     }));

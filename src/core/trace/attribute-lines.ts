@@ -10,7 +10,7 @@ import type {
 import { type Contributor, resolveContributor } from "./contributor.js";
 import { contentHash, lineHash } from "./range-hash.js";
 import { fileContributor, rangeAt, rangeContributor } from "./record-contributors.js";
-import type { TracedRange, TraceRecord } from "./record-schema.js";
+import type { RangeEvidence, TracedRange, TraceRecord } from "./record-schema.js";
 import { isTrivialLine, type RecordedLine, recordedRuns, sourceLines } from "./recorded-runs.js";
 
 /**
@@ -170,6 +170,16 @@ function fromRecord(
       ...base,
       confidence: "derived",
       reason: { kind: "range-unchecked", range: span },
+    };
+  }
+  const evidence = ("evidence" in range ? range.evidence : undefined) as RangeEvidence | undefined;
+  if (matches && evidence?.kind === "withheld") {
+    // Recorded as nobody's: the agent's observations of these lines were tampered with.
+    const { how, agent_id: agent = null, session_id: session = null } = evidence;
+    return {
+      ...base,
+      confidence: "unattributed",
+      reason: { kind: "withheld", range: span, how, agent, session },
     };
   }
   return matches

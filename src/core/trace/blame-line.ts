@@ -46,7 +46,8 @@ export interface ObservedBy {
  * `content` (the same `lines` lines recorded in another commit, which is `relation` to the line's),
  * `trailers` (no record; the commit's trailers, naming `intents`). Else unattributed:
  * `not-committed`, `before-adoption`, `nowhere` (nothing records it), `no-notes` (this clone has
- * no trace notes).
+ * no trace notes), and `withheld`: the record holds the line as nobody's, because what an agent's
+ * hook observed of it was changed or removed before it was committed.
  */
 export type AttributionReason =
   | { kind: "recorded"; range: RangeSpan; observed: ObservedBy | null }
@@ -68,7 +69,14 @@ export type AttributionReason =
   | { kind: "not-committed" }
   | { kind: "before-adoption" }
   | { kind: "nowhere" }
-  | { kind: "no-notes" };
+  | { kind: "no-notes" }
+  | {
+      kind: "withheld";
+      range: RangeSpan;
+      how: "changed" | "removed";
+      agent: string | null;
+      session: string | null;
+    };
 
 /** Who wrote a line: a person, or an AI model and the agent that ran it. */
 export interface LineContributor {

@@ -5,11 +5,24 @@ import type { Contributor } from "./contributor.js";
 import { mutationClass } from "./mutation-class.js";
 import type { LineRange } from "./range-hash.js";
 import { sameContributor } from "./record-contributors.js";
-import type { RangeEvidence, TracedFileV2, TraceRecordV2 } from "./record-schema.js";
-import { recordVersion } from "./record-version.js";
+import type {
+  RangeEvidence,
+  TracedFileV2,
+  TracedFileV3,
+  TraceRecordV2,
+  TraceRecordV3,
+} from "./record-schema.js";
+import { recordVersion, withheldRecordVersion } from "./record-version.js";
 
 /** A range with the contributor that wrote it when not the file's, and the evidence for it. */
-export type AttributedRange = LineRange & { contributor?: Contributor; evidence?: RangeEvidence };
+/**
+ * A range with who wrote it where that is not its file's contributor: a contributor and its
+ * evidence — or, for lines whose observations were tampered with, no one (`null`) and `withheld`.
+ */
+export type AttributedRange = LineRange & {
+  contributor?: Contributor | null;
+  evidence?: RangeEvidence;
+};
 
 /** A file's contributor and its ranges, each with its own contributor where it differs. */
 export interface FileAttribution {
@@ -48,14 +61,18 @@ const gitlinkMode = "160000";
  * carries its `line_hashes` (range-hash.ts computes them with its content hash, from the same
  * lines): the hooks write them, and verify, which builds its recomputation here too, expects them.
  */
-export function buildRecord(input: RecordInput): TraceRecordV2 {
+export function buildRecord(input: RecordInput): TraceRecordV2 | TraceRecordV3 {
   const { diff } = input;
   const related = [
     ...(input.intent?.related_specs ?? []),
     ...(input.intentId ? [{ type: "intent", value: input.intentId }] : []),
   ];
+  const files = diff.changes.map((change) => tracedFile(input, change, related));
+  const withheld = files.some((file) =>
+    file.ranges.some((range) => range.evidence?.kind === "withheld"),
+  );
   return {
-    version: recordVersion,
+    version: withheld ? withheldRecordVersion : recordVersion,
     id: input.id,
     timestamp: input.timestamp,
     intent_id: input.intentId,
@@ -63,15 +80,15 @@ export function buildRecord(input: RecordInput): TraceRecordV2 {
     parents: diff.commit.parents,
     tool: { name: "intentguard", version: input.toolVersion },
     contributor: input.contributor,
-    files: diff.changes.map((change) => tracedFile(input, change, related)),
-  };
+    files,
+  } as TraceRecordV2 | TraceRecordV3;
 }
 
 function tracedFile(
   input: RecordInput,
   change: FileChange,
   related: TracedFileV2["related"],
-): TracedFileV2 {
+): TracedFileV3 {
   const operation = recordOperation(change.operation);
   const lines = hasLines(input, change);
   const found = lines ? (input.diff.ranges.get(pathKey(change.path, change.pathBytes)) ?? []) : [];
@@ -109,9 +126,13 @@ function hasLines(input: RecordInput, change: FileChange): boolean {
   return !binary(change.oldBlob) && !binary(change.newBlob);
 }
 
-/** A range names its contributor (and evidence) only where it is not its file's. */
-function ownContributor(range: AttributedRange, file: Contributor): TracedFileV2["ranges"][number] {
+/**
+ * A range names its contributor (and evidence) only where it is not its file's; a withheld range
+ * names none, only why (record version 3).
+ */
+function ownContributor(range: AttributedRange, file: Contributor): TracedFileV3["ranges"][number] {
   const { contributor, evidence, ...rest } = range;
+  if (evidence?.kind === "withheld") return { ...rest, evidence };
   if (!contributor || !evidence || sameContributor(contributor, file)) return rest;
   return { ...rest, contributor, evidence };
 }

@@ -1,14 +1,17 @@
 import type { AttributedRange } from "./build-record.js";
 import type { Contributor } from "./contributor.js";
 import { contentHash, type LineRange } from "./range-hash.js";
-import { sameContributor } from "./record-contributors.js";
+import { sameContributorOrNone as same } from "./record-contributors.js";
 import type { RangeEvidence } from "./record-schema.js";
 
-/** Lines `from`..`to` of a range (0-based within it) were written by `contributor`. */
+/**
+ * Lines `from`..`to` of a range (0-based within it) were written by `contributor` — or by no one
+ * that can be vouched for (`null`, with withheld evidence).
+ */
 export interface CarriedRun {
   from: number;
   to: number;
-  contributor: Contributor;
+  contributor: Contributor | null;
   evidence: RangeEvidence;
 }
 
@@ -26,20 +29,21 @@ export function splitRange(
 ): AttributedRange[] {
   const owners: (CarriedRun | null)[] = new Array(lines.length).fill(null);
   for (const run of runs) {
-    if (sameContributor(run.contributor, fileContributor)) continue;
+    if (same(run.contributor, fileContributor)) continue;
     for (let k = run.from; k <= run.to; k++) owners[k] = run;
   }
   if (owners.every((owner) => owner === null)) return [range];
   const pieces: AttributedRange[] = [];
+  const whoAt = (line: number) => {
+    const owner = owners[line];
+    return owner ? owner.contributor : fileContributor;
+  };
   let start = 0;
   while (start < lines.length) {
-    const who = owners[start]?.contributor ?? fileContributor;
+    const who = whoAt(start);
     let end = start;
     let longest = owners[start] ?? null;
-    while (
-      end + 1 < lines.length &&
-      sameContributor(owners[end + 1]?.contributor ?? fileContributor, who)
-    ) {
+    while (end + 1 < lines.length && same(whoAt(end + 1), who)) {
       end += 1;
       const owner = owners[end] ?? null;
       if (owner && (!longest || owner.to - owner.from > longest.to - longest.from)) longest = owner;

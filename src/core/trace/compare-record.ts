@@ -1,5 +1,5 @@
 import { appendAll } from "../unbounded-arrays.js";
-import { rangeContributor, sameContributor } from "./record-contributors.js";
+import { rangeContributor, sameContributorOrNone } from "./record-contributors.js";
 import type { TracedFile, TracedRange, TraceRecord } from "./record-schema.js";
 import type { HashedRange, TraceIssueDetail } from "./trace-issue-detail.js";
 
@@ -153,7 +153,7 @@ function pieceDifferences(
     const previous = run.pieces[index - 1];
     if (
       previous &&
-      sameContributor(
+      sameContributorOrNone(
         rangeContributor(record, file, previous),
         rangeContributor(record, file, piece),
       )

@@ -103,8 +103,10 @@ function add(tally: Tally, record: TraceRecord, commit: LoggedCommit): void {
     tally.files.add(file.relative_path);
     for (const range of file.ranges) {
       const lines = range.end_line - range.start_line + 1;
-      if (rangeContributor(record, file, range).entity_type === "AI") tally.group.ai_lines += lines;
-      else tally.group.human_lines += lines;
+      // A withheld range's lines are nobody's: neither an AI's nor a person's.
+      const who = rangeContributor(record, file, range);
+      if (who?.entity_type === "AI") tally.group.ai_lines += lines;
+      else if (who) tally.group.human_lines += lines;
     }
   }
   tally.group.commits.push(commit);

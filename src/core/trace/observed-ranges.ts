@@ -3,9 +3,12 @@ import { type CarriedRun, splitRange } from "./carried-ranges.js";
 import type { Contributor } from "./contributor.js";
 import type { RangeEvidence } from "./record-schema.js";
 
-/** Who an agent's hook saw writing a line: the contributor and its `observed` evidence. */
+/**
+ * Who an agent's hook saw writing a line: the contributor and its `observed` evidence — or, where
+ * those observations were tampered with, no one (`null`) and `withheld` evidence.
+ */
 export interface ObservedLine {
-  contributor: Contributor;
+  contributor: Contributor | null;
   evidence: RangeEvidence;
 }
 
@@ -46,7 +49,7 @@ export function withObservedLines(
     const pieces = splitRange(range, runs, own, lines.slice(range.start_line - 1, range.end_line));
     // What observation does not cover keeps the range's own contributor and evidence.
     return pieces.map((piece) =>
-      piece.contributor || !range.contributor || !range.evidence
+      piece.evidence || !range.contributor || !range.evidence
         ? piece
         : { ...piece, contributor: range.contributor, evidence: range.evidence },
     );

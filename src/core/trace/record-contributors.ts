@@ -14,12 +14,16 @@ export function fileContributor(record: TraceRecord, file: TracedFile): Contribu
     ("contributor" in record ? record.contributor : undefined)) as Contributor;
 }
 
-/** A range's contributor: its own, else its file's. */
+/**
+ * A range's contributor: its own, else its file's — null for a withheld range (version 3: its
+ * observations were tampered with, and its lines are nobody's).
+ */
 export function rangeContributor(
   record: TraceRecord,
   file: TracedFile,
   range: TracedRange,
-): Contributor {
+): Contributor | null {
+  if ("evidence" in range && range.evidence?.kind === "withheld") return null;
   return ("contributor" in range ? range.contributor : undefined) ?? fileContributor(record, file);
 }
 
@@ -35,6 +39,11 @@ export function contributorsOf(record: TraceRecord, file: TracedFile): Contribut
     if ("contributor" in range && range.contributor) found.push(range.contributor);
   }
   return found;
+}
+
+/** The same contributor, or both no one (withheld ranges). */
+export function sameContributorOrNone(a: Contributor | null, b: Contributor | null): boolean {
+  return a === null || b === null ? a === b : sameContributor(a, b);
 }
 
 /** Whether two contributors are the same one (type, model, agent, name, e-mail). */

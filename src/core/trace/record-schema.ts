@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { objectIdSource } from "../commit/object-id.js";
-import { recordVersion } from "./record-version.js";
+import { recordVersion, withheldRecordVersion } from "./record-version.js";
 
 const sha256 = z
   .string()
@@ -134,19 +134,46 @@ const Evidence = z
   ])
   .meta({ description: "Where a range's own contributor comes from." });
 
-const LineRangeV2 = checkRange(
-  z.object({
-    ...rangeFields,
-    line_hashes: lineHashes,
-    contributor: Contributor.optional().meta({
-      description:
-        "Who wrote this range, when not the file's contributor; with its evidence. Ranges are the maximal runs of added lines, split only where the contributor changes.",
+const Withheld = z
+  .object({
+    kind: z.literal("withheld").meta({ description: "What vouched for them was tampered with." }),
+    how: z
+      .enum(["changed", "removed"])
+      .meta({ description: "The agent's observations were changed, or removed." }),
+    agent_id: z.string().min(1).optional().meta({ description: "The agent they were seen from." }),
+    session_id: z.string().min(1).optional().meta({ description: "The agent's session." }),
+  })
+  .meta({
+    description:
+      "An agent's hook saw these lines written, and what it saw was changed or removed other than by intentguard before they were committed: nothing vouches for who wrote them, so the range names no contributor — the lines are nobody's (unattributed), never the committer's.",
+  });
+
+const EvidenceV3 = z
+  .discriminatedUnion("kind", [...Evidence.options, Withheld])
+  .meta({ description: "Where a range's own contributor comes from, or why it has none." });
+
+/** A range of version 2 (evidence as in 2) or 3 (also `withheld`, with no contributor). */
+function lineRange<E extends typeof Evidence | typeof EvidenceV3>(evidence: E) {
+  return checkRange(
+    z.object({
+      ...rangeFields,
+      line_hashes: lineHashes,
+      contributor: Contributor.optional().meta({
+        description:
+          "Who wrote this range, when not the file's contributor; with its evidence (none when the evidence is withheld). Ranges are the maximal runs of added lines, split only where the contributor changes.",
+      }),
+      evidence: evidence.optional(),
     }),
-    evidence: Evidence.optional(),
-  }),
-).refine((range) => (range.contributor === undefined) === (range.evidence === undefined), {
-  error: "a range's contributor and its evidence come together",
-});
+  ).refine(
+    (range) =>
+      (range.contributor === undefined) ===
+      (range.evidence === undefined || range.evidence.kind === "withheld"),
+    { error: "a range's contributor and its evidence come together (a withheld range has none)" },
+  );
+}
+
+const LineRangeV2 = lineRange(Evidence);
+const LineRangeV3 = lineRange(EvidenceV3);
 
 const fileHead = {
   relative_path: z.string().min(1).meta({
@@ -199,18 +226,23 @@ const TracedFileV1 = z.object({
   ...fileTail,
 });
 
-const TracedFileV2 = z.object({
-  ...fileHead,
-  contributor: Contributor.optional().meta({
-    description:
-      "Who made this file's change, when not the record's contributor: the file-level contributor, checked by blame against the commit's Contributor-* trailers.",
-  }),
-  ranges: z.array(LineRangeV2).meta({
-    description:
-      "The runs of lines the commit adds, in order: maximal runs, split only where the contributor changes.",
-  }),
-  ...fileTail,
-});
+function tracedFile<R extends typeof LineRangeV2 | typeof LineRangeV3>(range: R) {
+  return z.object({
+    ...fileHead,
+    contributor: Contributor.optional().meta({
+      description:
+        "Who made this file's change, when not the record's contributor: the file-level contributor, checked by blame against the commit's Contributor-* trailers.",
+    }),
+    ranges: z.array(range).meta({
+      description:
+        "The runs of lines the commit adds, in order: maximal runs, split only where the contributor changes.",
+    }),
+    ...fileTail,
+  });
+}
+
+const TracedFileV2 = tracedFile(LineRangeV2);
+const TracedFileV3 = tracedFile(LineRangeV3);
 
 const ledger = {
   ledger: z
@@ -267,14 +299,16 @@ export const TraceRecordV1 = z.object({
  * wrote what at three levels: the record's `contributor` (the commit's, the default), a file's
  * (only where it differs), and a range's (only where it differs, with its evidence).
  */
+const recordContributor = Contributor.meta({
+  description:
+    "Who made the commit (its Contributor-* trailers, else the environment, else a known AI Co-authored-by, else the author): every file's and range's contributor unless they name their own.",
+});
+
 export const TraceRecordV2 = z
   .object({
     version: z.literal(recordVersion).meta({ description: "The record format's version: 2." }),
     ...recordFields,
-    contributor: Contributor.meta({
-      description:
-        "Who made the commit (its Contributor-* trailers, else the environment, else a known AI Co-authored-by, else the author): every file's and range's contributor unless they name their own.",
-    }),
+    contributor: recordContributor,
     files: z.array(TracedFileV2).meta({ description: "Every file the commit changes." }),
     ...ledger,
   })
@@ -284,11 +318,37 @@ export const TraceRecordV2 = z
       "One commit's trace: one JSON object per line of its note in refs/notes/intentguard. Readers accept version 1 (no version field) too, and name a newer version as written by a newer intentguard.",
   });
 
+/**
+ * Version 3: version 2, whose ranges may also hold `withheld` evidence and no contributor (lines an
+ * agent was seen writing whose observations were then tampered with: nobody's). Written only for
+ * a commit that has such a range, so that an older intentguard reads every other record, and
+ * names this one as written by a newer intentguard rather than crediting the lines to the file's
+ * contributor.
+ */
+export const TraceRecordV3 = z
+  .object({
+    version: z
+      .literal(withheldRecordVersion)
+      .meta({ description: "The record format's version: 3." }),
+    ...recordFields,
+    contributor: recordContributor,
+    files: z.array(TracedFileV3).meta({ description: "Every file the commit changes." }),
+    ...ledger,
+  })
+  .meta({
+    title: "intentguard trace record, version 3",
+    description:
+      "Version 2, whose ranges may be withheld (evidence kind withheld, no contributor): lines an agent's hook saw written whose observations were changed or removed before they were committed. Written only for a commit with such a range.",
+  });
+
 export type TraceRecordV1 = z.output<typeof TraceRecordV1>;
 export type TraceRecordV2 = z.output<typeof TraceRecordV2>;
-export type TraceRecord = TraceRecordV1 | TraceRecordV2;
+export type TraceRecordV3 = z.output<typeof TraceRecordV3>;
+export type TraceRecord = TraceRecordV1 | TraceRecordV2 | TraceRecordV3;
 export type TracedFile = TraceRecord["files"][number];
 export type TracedFileV2 = TraceRecordV2["files"][number];
+export type TracedFileV3 = TraceRecordV3["files"][number];
 export type TracedRange = TracedFile["ranges"][number];
 export type RecordContributor = z.output<typeof Contributor>;
-export type RangeEvidence = z.output<typeof Evidence>;
+export type RangeEvidence = z.output<typeof EvidenceV3>;
+export type WithheldEvidence = z.output<typeof Withheld>;

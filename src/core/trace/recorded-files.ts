@@ -6,7 +6,8 @@ import type { TraceRecord } from "./record-schema.js";
 export interface RecordedRange {
   start: number;
   end: number;
-  contributor: Contributor;
+  /** Null for a withheld range: nobody's. */
+  contributor: Contributor | null;
   contentHash: string;
   /** One hash per line, when the record has them (records before line hashes do not). */
   lineHashes: readonly string[] | null;
@@ -54,7 +55,7 @@ export function contributorRuns(
     return [{ contributor: file.contributor, lines: count }];
   }
   const runs: { contributor: Contributor | null; lines: number }[] = [];
-  const add = (contributor: Contributor, lines: number) => {
+  const add = (contributor: Contributor | null, lines: number) => {
     const last = runs[runs.length - 1];
     if (last?.contributor === contributor) last.lines += lines;
     else if (lines > 0) runs.push({ contributor, lines });

@@ -225,7 +225,10 @@ export function tallyStats(facts: StatsFacts): TraceStats {
       file.ranges.forEach((range, index) => {
         const lines = byRange[index] ?? 0;
         credited.counts.lines_added += lines;
-        contributorTally(lineContributor(range.contributor)).counts.lines_added += lines;
+        // A withheld range's lines are nobody's: counted for the intent, for no contributor.
+        if (range.contributor) {
+          contributorTally(lineContributor(range.contributor)).counts.lines_added += lines;
+        }
       });
     }
   }

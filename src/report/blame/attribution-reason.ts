@@ -42,6 +42,12 @@ export function attributionReasonText(reason: AttributionReason, command: string
       return "no trace record, no trailers, and its content is recorded nowhere else";
     case "no-notes":
       return `this clone has no trace notes: run ${command} trace fetch, then blame again`;
+    case "withheld": {
+      const seen = [reason.agent, reason.session && `session ${reason.session}`]
+        .filter(Boolean)
+        .join(", ");
+      return `recorded in range ${span(reason.range)} as nobody's: the agent's observations${seen ? ` (${seen})` : ""} were ${reason.how} before it was committed`;
+    }
   }
 }
 

@@ -62,15 +62,20 @@ export function formatTraceShow(lines: readonly NoteLine[], style: Style): strin
   return `${out.join("\n")}\n`;
 }
 
-/** A range's own contributor and its evidence, when it names one (record version 2). */
+/** A range's own contributor and its evidence, when it names one (record versions 2 and 3). */
 function ownContributor(range: TracedRange): string {
+  if ("evidence" in range && range.evidence?.kind === "withheld") {
+    const { how, agent_id: agent, session_id: session } = range.evidence;
+    const seen = [agent, session && `session ${session}`].filter(Boolean).join(", ");
+    return `  nobody (withheld: the observations${seen ? ` of ${printable(seen)}` : ""} were ${how})`;
+  }
   if (!("contributor" in range) || !range.contributor || !range.evidence) return "";
   const evidence = range.evidence;
   const from =
     evidence.kind === "source"
       ? `recorded in ${evidence.commit.slice(0, 12)} (${displayPath(evidence.path)}:${evidence.start_line}-${evidence.end_line})`
-      : evidence.kind === "observed"
-        ? "observed"
-        : `declared by ${evidence.by}`;
+      : evidence.kind === "declared"
+        ? `declared by ${evidence.by}`
+        : "observed";
   return `  ${printable(describeContributor(range.contributor))}, ${printable(from)}`;
 }

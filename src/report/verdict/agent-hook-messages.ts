@@ -6,6 +6,7 @@ import { type NamedPath, readerVerbs } from "../../core/agent/tool-paths.js";
 import type { IntentContext } from "../../core/intent/intent-context.js";
 import { formatIntentContext } from "../intent/intent-context.js";
 import { plainStyle } from "../text/style.js";
+import { afterToolText } from "./after-tool-findings.js";
 import { formatVerdictText } from "./verdict-text.js";
 
 const readerVerbList = [...readerVerbs].join(", ");
@@ -49,8 +50,6 @@ const say = {
     context
       ? `intentguard governs this repository (${root}): every file you write is judged before the write against the intent selected here, and out-of-scope writes are denied. The selected intent:\n${formatIntentContext(context, plainStyle)}To write outside this scope, ask: ${command} scope request ${context.id} <path…> --why "…" (a person approves it). Never edit .orchestration/active_intents.yaml, policies/intentguard.yaml or any agent's hook configuration.`
       : `intentguard governs this repository (${root}), and no intent is selected in this work tree, so every file write will be denied. Ask a person to select one (${command} select <ID>)${selectable.length ? `: ${selectable.join(", ")}` : ""}.`,
-  shellOutOfScope: (files: readonly string[], verdictText: string) =>
-    `intentguard: the shell command changed ${files.length === 1 ? "a file" : `${files.length} files`} outside what this intent may touch (${files.join(", ")}). A commit of them will be refused: undo those changes (git checkout -- <path>, or remove new files) before going on.\n${verdictText.trimEnd()}`,
 };
 
 /**
@@ -79,13 +78,7 @@ function agentDecision(outcome: AgentOutcome, command: string): AgentDecision {
       };
     }
     case "report":
-      return {
-        kind: "report",
-        message: say.shellOutOfScope(
-          outcome.files,
-          outcome.verdict ? formatVerdictText(outcome.verdict, plainStyle, command) : "",
-        ),
-      };
+      return { kind: "report", message: afterToolText(outcome.findings, command) };
     case "context":
       return {
         kind: "context",

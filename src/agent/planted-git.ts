@@ -1,0 +1,78 @@
+import { lstatSync } from "node:fs";
+import path from "node:path";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { readIfExists } from "../fs/read-if-exists.js";
+import { trackedPaths } from "../git/ref-values.js";
+import type { Repo } from "../git/repo.js";
+import { workTreeAt } from "../git/work-tree-at.js";
+
+/**
+ * The `.git` entries below the work tree's root that no registration accounts for (a linked work
+ * tree of this repository, a submodule it lists): planted, in a folder git lists — tracked, or
+ * untracked but not ignored (an ignored folder's `.git`, like node_modules', is no one's concern).
+ * git itself passes over a `.git` inside a folder it tracks, so `git status` never shows one: each
+ * folder is looked at (one lstat). The folders git tracks are kept per index (one `git ls-files`
+ * when the index changed); `changed` adds what `git status` lists now (a nested repository shows
+ * there as its folder).
+ */
+export async function plantedGitEntries(repo: Repo, changed: readonly string[]): Promise<string[]> {
+  const dirs = new Set(await trackedFolders(repo));
+  for (const file of changed) {
+    for (let dir = file.endsWith("/") ? file.slice(0, -1) : path.posix.dirname(file); ; ) {
+      if (dir === "." || dir === "" || dirs.has(dir)) break;
+      dirs.add(dir);
+      dir = path.posix.dirname(dir);
+    }
+  }
+  const planted: string[] = [];
+  for (const dir of dirs) {
+    const absolute = path.join(repo.root, dir);
+    if (!exists(path.join(absolute, ".git"))) continue;
+    const registered = workTreeAt(path.join(absolute, "-"));
+    if (registered && path.resolve(registered.repo.root) === path.resolve(absolute)) continue;
+    planted.push(`${dir}/.git`);
+  }
+  return planted.sort();
+}
+
+/** Every folder git tracks (not the root), kept per index: recomputed when the index changes. */
+async function trackedFolders(repo: Repo): Promise<string[]> {
+  const cache = path.join(repo.stateDir, "cache", "tracked-folders.json");
+  const index = statKey(path.join(repo.gitDir, "index"));
+  try {
+    const kept = JSON.parse(readIfExists(cache)?.toString("utf8") ?? "null") as {
+      index?: string;
+      dirs?: string[];
+    } | null;
+    if (kept && kept.index === index && Array.isArray(kept.dirs)) return kept.dirs;
+  } catch {
+    // recomputed below
+  }
+  const dirs = new Set<string>();
+  for (const file of await trackedPaths(repo)) {
+    for (let dir = path.posix.dirname(file); dir !== "." && !dirs.has(dir); ) {
+      dirs.add(dir);
+      dir = path.posix.dirname(dir);
+    }
+  }
+  const list = [...dirs];
+  try {
+    writeFileAtomic(cache, JSON.stringify({ index, dirs: list }));
+  } catch {
+    // no cache this time
+  }
+  return list;
+}
+
+function statKey(file: string): string {
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.size}-${stat.mtimeMs}-${stat.ino}` : "none";
+}
+
+function exists(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
