@@ -155,6 +155,18 @@ describe("a tool no agent's list knows", () => {
     expect(classifyTool(none, "mcp__desktop__start_process", {}, "after").moment).toBe(
       "after-shell",
     );
+    // An agent's own tools that write nothing are never judged, whatever they name.
+    const cursor = dialectNamed("cursor") as AgentDialect;
+    const call = (tool_name: string, tool_input: Record<string, unknown>) =>
+      cursor.read({
+        hook_event_name: "preToolUse",
+        conversation_id: "c",
+        tool_name,
+        tool_input,
+      }).moment;
+    expect(call("LS", { target_directory: "/elsewhere" })).toBe("other");
+    expect(call("Read", { target_file: "/elsewhere/x" })).toBe("other");
+    expect(call("Rewrite", { target_file: "/elsewhere/x" })).toBe("before-write");
   });
 
   it("names every string under a path-like field, file URI or patch, and what looks like a path", () => {

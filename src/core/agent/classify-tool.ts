@@ -9,10 +9,15 @@ import {
   toolPaths,
 } from "./tool-paths.js";
 
-/** An agent's own tool names: those that write files, and those that run a shell. */
+/**
+ * An agent's own tool names: those that write files, those that run a shell, and — for an agent
+ * whose hooks get every tool (no matcher) — those of its own that write nothing in the repository
+ * whatever their name (`LS`, `todowrite`, `task`): never judged.
+ */
 export interface ToolNames {
   write: ReadonlySet<string>;
   shell: ReadonlySet<string>;
+  none?: ReadonlySet<string>;
 }
 
 /** A tool event, classified: its moment, the paths a known write tool names, an unknown tool's. */
@@ -46,7 +51,7 @@ export function classifyTool(
   };
   if (names.shell.has(tool)) return shell;
   if (names.write.has(tool)) return { moment: `${phase}-write`, paths: toolPaths(input) };
-  if (soundsLikeReader(tool)) return { moment: "other", paths: [] };
+  if (names.none?.has(tool) || soundsLikeReader(tool)) return { moment: "other", paths: [] };
   if (isMcpTool(tool) && soundsLikeShell(tool)) return shell;
   return { moment: `${phase}-write`, paths: [], unknownTool: namedPaths(input) };
 }

@@ -13,6 +13,17 @@ const tools = {
     "apply_patch",
   ]),
   shell: new Set(["execute_command", "run_commands"]),
+  // Its own tools that write no file (read_file, list_files, search_files read by their verb).
+  none: new Set([
+    "browser_action",
+    "ask_followup_question",
+    "attempt_completion",
+    "plan_mode_respond",
+    "new_task",
+    "access_mcp_resource",
+    "load_mcp_documentation",
+    "web_fetch",
+  ]),
 };
 
 /**

@@ -7,6 +7,8 @@ import { optionalString, payloadObject, requiredString } from "../payload-fields
 const tools = {
   write: new Set(["edit", "create", "write", "str_replace_editor", "apply_patch"]),
   shell: new Set(["bash", "powershell", "shell"]),
+  // Its own tools that write no file (FACTS.md's list; view, glob and grep read by their verb).
+  none: new Set(["task", "web_fetch", "ask_user", "report_intent", "think"]),
 };
 
 /**

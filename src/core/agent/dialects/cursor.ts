@@ -7,6 +7,16 @@ import { toolPaths } from "../tool-paths.js";
 const tools = {
   write: new Set(["Write", "Edit", "MultiEdit", "StrReplace", "Delete", "edit_file", "write"]),
   shell: new Set(["Shell", "run_terminal_cmd", "shell"]),
+  // Its own tools that write no file (its hooks get every tool: there is no matcher).
+  none: new Set([
+    "LS",
+    "SemanticSearch",
+    "WebSearch",
+    "WebFetch",
+    "Task",
+    "TodoWrite",
+    "ReadLints",
+  ]),
 };
 
 /** Cursor's events that are not a tool's before/after pair, and what they are. */

@@ -6,6 +6,8 @@ import { optionalString, payloadObject, requiredString } from "../payload-fields
 const tools = {
   write: new Set(["write", "edit", "patch", "multiedit", "apply_patch"]),
   shell: new Set(["bash"]),
+  // Its own tools that write no file (read, list, glob, grep read by their verb).
+  none: new Set(["webfetch", "websearch", "codesearch", "todowrite", "todoread", "task", "skill"]),
 };
 
 /**
