@@ -71,7 +71,9 @@ export const commands: CommandSpec[] = [
     name: "doctor",
     summary: "explain why the hooks would not run here, and how to fix it",
     options: {},
-    notes: ["Exit 0 when the hooks will run and the rules load; 1 when something needs fixing."],
+    notes: [
+      "Exit 0 when the hooks will run and the rules load; 1 when something needs fixing, or an agent's shell got commits past the gate that are not undone yet (each with its undo).",
+    ],
     maxPositionals: 0,
     load: () => import("../commands/doctor.js"),
   },
@@ -89,7 +91,8 @@ export const commands: CommandSpec[] = [
   },
   {
     name: "status",
-    summary: "the active intent, its scope, and the verdict on what is staged",
+    summary:
+      "the active intent, its scope, the verdict on what is staged, and commits an agent's shell got past the gate",
     options: {
       intent: { ...intent, description: "judge as if this intent were selected" },
       ...textOrJson("intent and verdict"),

@@ -12,6 +12,7 @@ import type { Repo } from "../git/repo.js";
 import { gitVersion } from "../git/revisions.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import { snapshotFromGit } from "../governance/governance-snapshot.js";
+import { agentHookDeadline } from "../install/agent-hook-command.js";
 import { wiredAgents, wiringOf } from "../install/agent-hooks.js";
 import { chainedSuffix } from "../install/git-hook-file.js";
 import { findHooksTarget, type HooksTarget } from "../install/hooks-target.js";
@@ -66,11 +67,7 @@ function agentHooks(repo: Repo): Diagnosis[] {
   }
   return wired.map((agent) => {
     const wiring = wiringOf(agent);
-    const crash =
-      wiring?.crash === "blocks" ? "a crash denies the write" : "a crash lets it proceed";
-    const timeout =
-      wiring?.timeout === "blocks" ? "a timeout denies it" : "a timeout lets it proceed";
-    const what = `${agent}: its hooks call intentguard before each write (${crash}, ${timeout})`;
+    const what = `${agent}: its hooks call intentguard before each write (a crash or a hang past ${agentHookDeadline} s denies the write)`;
     return wiring?.caveat ? warn(what, wiring.caveat) : ok(what);
   });
 }

@@ -9,16 +9,9 @@ import {
 } from "../core/agent/agent-config.js";
 import type { HookFailure } from "./agent-hook-command.js";
 
-/** What a crash, a timeout or a missing node does to a tool call, per agent (docs/agents.md, doctor). */
-export type FailureMode = "blocks" | "proceeds";
-
 /** How one agent is wired: a JSON file we merge into, or files of our own. */
 export type AgentWiring = {
   agent: string;
-  /** A crash or missing node, given the fail-closed command (agent-hook-command.ts). */
-  crash: FailureMode;
-  /** A hook that times out. */
-  timeout: FailureMode;
   failure: HookFailure;
   /** What a person must still do for the hooks to run (trust them, turn hooks on). */
   caveat?: string;
@@ -84,8 +77,6 @@ export const agentWirings: readonly AgentWiring[] = [
     agent: "claude-code",
     kind: "merged",
     file: ".claude/settings.json",
-    crash: "blocks",
-    timeout: "proceeds",
     failure: exitFailure,
     ...grouped("claude-code", [
       { event: "SessionStart", handler: { timeout: 30 } },
@@ -105,8 +96,6 @@ export const agentWirings: readonly AgentWiring[] = [
     agent: "codex",
     kind: "merged",
     file: ".codex/hooks.json",
-    crash: "blocks",
-    timeout: "proceeds",
     failure: exitFailure,
     caveat: "Codex runs project hooks only once a person trusts them (/hooks in Codex)",
     ...grouped("codex", [
@@ -119,8 +108,6 @@ export const agentWirings: readonly AgentWiring[] = [
     agent: "gemini",
     kind: "merged",
     file: ".gemini/settings.json",
-    crash: "blocks",
-    timeout: "proceeds",
     failure: exitFailure,
     ...grouped("gemini", [
       { event: "SessionStart", matcher: "*", handler: { name: "intentguard", timeout: 30000 } },
@@ -140,8 +127,6 @@ export const agentWirings: readonly AgentWiring[] = [
     agent: "cursor",
     kind: "merged",
     file: ".cursor/hooks.json",
-    crash: "blocks",
-    timeout: "blocks",
     failure: { kind: "json", deny: (message) => ({ permission: "deny", agent_message: message }) },
     add(config, command) {
       const merged = withFlatHooks({ version: 1, ...config }, "cursor", [
@@ -156,8 +141,6 @@ export const agentWirings: readonly AgentWiring[] = [
   {
     agent: "copilot",
     kind: "own",
-    crash: "blocks",
-    timeout: "proceeds",
     failure: {
       kind: "json",
       deny: (message) => ({ permissionDecision: "deny", permissionDecisionReason: message }),
@@ -187,8 +170,6 @@ export const agentWirings: readonly AgentWiring[] = [
     agent: "windsurf",
     kind: "merged",
     file: ".windsurf/hooks.json",
-    crash: "blocks",
-    timeout: "proceeds",
     failure: exitFailure,
     add: (config, command) =>
       withFlatHooks(
@@ -206,8 +187,6 @@ export const agentWirings: readonly AgentWiring[] = [
   {
     agent: "cline",
     kind: "own",
-    crash: "blocks",
-    timeout: "proceeds",
     failure: { kind: "json", deny: (message) => ({ cancel: true, errorMessage: message }) },
     caveat:
       "Cline runs hooks only with its Enable Hooks setting on, and a deny cancels the whole task",
@@ -220,8 +199,6 @@ export const agentWirings: readonly AgentWiring[] = [
   {
     agent: "opencode",
     kind: "own",
-    crash: "blocks",
-    timeout: "proceeds",
     failure: exitFailure,
     files: [{ path: ".opencode/plugins/intentguard.js", executable: false, text: opencodePlugin }],
   },

@@ -78,10 +78,10 @@ describe("agent install and uninstall", () => {
 
     const doctor = repo.intentguard(["doctor"]);
     expect(doctor.stdout).toContain(
-      "claude-code: its hooks call intentguard before each write (a crash denies the write, a timeout lets it proceed)",
+      "claude-code: its hooks call intentguard before each write (a crash or a hang past 10 s denies the write)",
     );
     expect(doctor.stdout).toContain(
-      "cursor: its hooks call intentguard before each write (a crash denies the write, a timeout denies it)",
+      "cursor: its hooks call intentguard before each write (a crash or a hang past 10 s denies the write)",
     );
 
     const uninstall = repo.intentguard(["agent", "uninstall", "claude-code", "cursor", "cline"]);

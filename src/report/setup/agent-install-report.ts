@@ -1,4 +1,5 @@
 import type { AgentFileResult } from "../../install/agent-hooks.js";
+import { agentHookDeadline } from "../../install/agent-hook-command.js";
 import type { AgentWiring } from "../../install/agent-wirings.js";
 
 /** What `agent install` / `agent uninstall` did, file by file, and what each agent does on failure. */
@@ -20,7 +21,7 @@ export function formatAgentInstall(
   if (verb === "install") {
     for (const wiring of wirings) {
       lines.push(
-        `  ${wiring.agent}: a hook that crashes or finds no node ${wiring.crash === "blocks" ? "denies the write" : "lets the write proceed"}; one that times out ${wiring.timeout === "blocks" ? "denies it" : "lets it proceed"}${wiring.caveat ? `; ${wiring.caveat}` : ""}.`,
+        `  ${wiring.agent}: a hook that crashes, finds no node or has not answered within ${agentHookDeadline} s denies the write${wiring.caveat ? `; ${wiring.caveat}` : ""}.`,
       );
     }
     lines.push(
