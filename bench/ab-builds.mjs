@@ -12,6 +12,11 @@
 //   realrange  check --range over 200 commits shaped like an open-source project's
 //              (buildProjectHistory), against node -e 0 + git log -p -U0 --raw over them
 //   agent      an agent's pre-write decision (Claude Code, in scope), against node -e 0
+//   agentcmd   the same through the command `agent install` writes (sh, its watchdog), against
+//              sh -c 'node -e 0'
+//   shell      an agent's shell check before a command and after it (Claude Code's Bash, nothing
+//              changed), on a 2,000-file repository (1,100 folders) with 1,000 refs packed and 20
+//              loose: each build's time, and the time it adds over the first build
 // and, when named: range (check --range over 2,000 commits of 10 files), backmerge (the hooks on
 // a merge of main, 50 commits ahead, into a feature branch), blame (trace blame --json of bench
 // (l)'s real-shaped history against node -e 0 + git blame --line-porcelain).
@@ -20,7 +25,7 @@
 // range; a ratio is the median of the per-round ratios.
 
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -40,7 +45,10 @@ import {
 const { values, positionals } = parseArgs({
   options: {
     rounds: { type: "string", default: "30" },
-    only: { type: "string", default: "start,staged,commit,bigcommit,rebase,realrange,agent" },
+    only: {
+      type: "string",
+      default: "start,staged,commit,bigcommit,rebase,realrange,agent,agentcmd,shell",
+    },
   },
   allowPositionals: true,
 });
@@ -85,8 +93,8 @@ const jobs = { node: () => timeOnce(node, ["-e", "0"], { env }) };
  * work's floor (bench/floors: what no implementation can skip) printed beside the builds.
  */
 const rows = [];
-const row = (label, key, { minus, floor = [], target, workFloor } = {}) =>
-  rows.push({ label, key, minus, floor, target, workFloor });
+const row = (label, key, { minus, floor = [], target, workFloor, added } = {}) =>
+  rows.push({ label, key, minus, floor, target, workFloor, added });
 const floors = path.join(path.dirname(new URL(import.meta.url).pathname), "floors");
 /** Peak memory per build, measured once after the rounds: [label, build → () => MB]. */
 const memories = [];
@@ -270,6 +278,97 @@ if (only.has("agent")) {
   row("an agent's pre-write decision (Claude Code, in scope)", "agent", { target: 1.3 });
 }
 
+/** A governed 2,000-file repository with `INT-001` selected for the agent hooks' rows. */
+function agentRepos(label, extra = () => {}) {
+  const repos = repoPerBuild(label, (dir) => {
+    buildRepository(dir, env, { files: 2000, changes: [] });
+    git(dir, env, ["reset", "-q", "--hard"]);
+    extra(dir);
+  });
+  const agentEnv = { ...env };
+  delete agentEnv.INTENTGUARD_INTENT;
+  for (const name of names) {
+    timeOnce(node, [builds[name], "select", "INT-001"], { cwd: repos[name], env: agentEnv });
+  }
+  return { repos, agentEnv };
+}
+
+const claudePayload = (dir, event, tool, input, id) =>
+  JSON.stringify({
+    session_id: "bench",
+    transcript_path: "/dev/null",
+    cwd: dir,
+    hook_event_name: event,
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: id,
+  });
+
+if (only.has("agentcmd")) {
+  log("building repositories for the installed agent command…");
+  const { repos, agentEnv } = agentRepos("agentcmd");
+  let call = 0;
+  for (const name of names) {
+    const dir = repos[name];
+    timeOnce(node, [builds[name], "agent", "install", "claude-code"], { cwd: dir, env: agentEnv });
+    const settings = JSON.parse(readFileSync(path.join(dir, ".claude/settings.json"), "utf8"));
+    const command = settings.hooks.PreToolUse[0].hooks[0].command;
+    jobs[`agentcmd ${name}`] = () => {
+      call += 1;
+      const input = claudePayload(
+        dir,
+        "PreToolUse",
+        "Edit",
+        { file_path: path.join(dir, filePath(1)), old_string: "a", new_string: "b" },
+        `tool-${call}`,
+      );
+      return timeOnce("sh", ["-c", command], { cwd: dir, env: agentEnv, input });
+    };
+  }
+  jobs["agentcmd-floor"] = () => timeOnce("sh", ["-c", "node -e 0"], { env });
+  row("the pre-write decision through the installed command (its sh and watchdog)", "agentcmd", {
+    target: 1.3,
+  });
+}
+
+if (only.has("shell")) {
+  log("building 2,000-file repositories with 1,000 refs…");
+  const { repos, agentEnv } = agentRepos("shell", (dir) => {
+    const head = git(dir, env, ["rev-parse", "HEAD"]).trim();
+    const refs = Array.from({ length: 1000 }, (_, n) =>
+      n % 4 === 0 ? `create refs/tags/t${n} ${head}` : `create refs/heads/branch-${n} ${head}`,
+    );
+    git(dir, env, ["update-ref", "--stdin"], Buffer.from(`${refs.join("\n")}\n`));
+    // Packed, as a clone and every gc leave them; a few loose ones, as a fetch or a commit does.
+    git(dir, env, ["pack-refs", "--all"]);
+    for (let n = 0; n < 20; n++) git(dir, env, ["update-ref", `refs/heads/fresh-${n}`, head]);
+  });
+  let call = 0;
+  for (const name of names) {
+    const dir = repos[name];
+    const agentHook = path.join(path.dirname(builds[name]), "agent-hook.cjs");
+    const hook = (event, id) =>
+      timeOnce(node, [agentHook, "claude-code"], {
+        cwd: dir,
+        env: agentEnv,
+        input: claudePayload(dir, event, "Bash", { command: "npm test" }, id),
+      });
+    jobs[`shell-before ${name}`] = () => {
+      call += 1;
+      const time = hook("PreToolUse", `sh-${call}`);
+      hook("PostToolUse", `sh-${call}`);
+      return time;
+    };
+    jobs[`shell-after ${name}`] = () => {
+      call += 1;
+      hook("PreToolUse", `sh-${call}`);
+      return hook("PostToolUse", `sh-${call}`);
+    };
+  }
+  row("an agent's shell check before a command (1,000 refs)", "shell-before", { added: 20 });
+  row("an agent's shell check after a command (1,000 refs)", "shell-after", { added: 20 });
+}
+
 if (only.has("blame")) {
   log("building and tracing a real-shaped history (bench (l))…");
   const dir = path.join(work, "real");
@@ -344,7 +443,7 @@ console.log(`node -e 0: ${describe(samples.node)}; ${rounds} rounds`);
 for (const key of Object.keys(samples).filter((key) => !/ /.test(key) && key !== "node")) {
   console.log(`${key}: ${describe(samples[key])}`);
 }
-for (const { label, key, minus, floor, target, workFloor } of rows) {
+for (const { label, key, minus, floor, target, workFloor, added } of rows) {
   const floorOf = (round) =>
     samples.node[round] + floor.reduce((total, other) => total + samples[other][round], 0);
   const figure = (name, own, bare) => {
@@ -373,6 +472,10 @@ for (const { label, key, minus, floor, target, workFloor } of rows) {
   for (const { name, values } of others) {
     const change = median(perRound(values, (value, round) => value / first.values[round]));
     console.log(`  ${name}/${first.name}: ${change.toFixed(3)}`);
+    if (added !== undefined) {
+      const more = perRound(values, (value, round) => value - first.values[round]);
+      console.log(`  ${name} − ${first.name}: ${describe(more)} (target ≤ ${added} ms)`);
+    }
   }
 }
 for (const [label, name, measure] of memories) {

@@ -6,7 +6,13 @@ import { isObjectId } from "../core/commit/object-id.js";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
-import { commitsBrought, commitsSent, headCommitIn, unreachedCommits } from "../git/ref-values.js";
+import {
+  commitsBrought,
+  commitsSent,
+  headCommitOf,
+  type RefState,
+  unreachedCommits,
+} from "../git/ref-values.js";
 import type { Repo } from "../git/repo.js";
 import { headSnapshot } from "../governance/head-snapshot.js";
 
@@ -21,32 +27,33 @@ import { headSnapshot } from "../governance/head-snapshot.js";
  */
 export async function findEscapes(
   repo: Repo,
-  before: Readonly<Record<string, string>>,
-  after: Readonly<Record<string, string>>,
+  before: RefState,
+  after: RefState,
 ): Promise<Escape[]> {
-  const moved = Object.keys(after).filter(
-    (ref) => ref.startsWith("refs/heads/") && after[ref] !== before[ref],
+  const moved = Object.keys(after.watched).filter(
+    (ref) => ref.startsWith("refs/heads/") && after.watched[ref] !== before.watched[ref],
   );
-  const detached = after.HEAD !== undefined && isObjectId(after.HEAD) ? after.HEAD : null;
-  if (detached && detached !== headCommitIn(before) && !sequenceUnderWay(repo)) moved.push("HEAD");
+  const headBefore = headCommitOf(before);
+  const detached = after.head !== null && isObjectId(after.head) ? after.head : null;
+  if (detached && detached !== headBefore && !sequenceUnderWay(repo)) moved.push("HEAD");
   if (moved.length === 0 || (await headSnapshot(repo)).intents === null) return [];
-  const known = new Set<string>();
-  for (const [ref, value] of Object.entries(before)) if (ref !== "HEAD") known.add(value);
-  const headBefore = headCommitIn(before);
+  const known = new Set([
+    ...before.values,
+    ...before.remotes,
+    ...Object.values(before.watched),
+    ...after.remotes,
+  ]);
   if (headBefore) known.add(headBefore);
-  for (const [ref, value] of Object.entries(after)) {
-    if (ref.startsWith("refs/remotes/")) known.add(value);
-  }
-  const onBranch = /^ref: (.+)$/.exec(after.HEAD ?? "")?.[1];
+  const onBranch = /^ref: (.+)$/.exec(after.head ?? "")?.[1];
   const escapes: Escape[] = [];
   for (const ref of moved) {
-    const tip = ref === "HEAD" ? (detached as string) : (after[ref] as string);
+    const tip = ref === "HEAD" ? (detached as string) : (after.watched[ref] as string);
     const brought = await commitsBrought(repo, tip, [...known], notesRef);
     const commits = brought.filter((one) => !one.traced).map((one) => one.commit);
     if (commits.length === 0) continue;
     escapes.push({
       ref,
-      old: ref === "HEAD" ? headBefore : (before[ref] ?? null),
+      old: ref === "HEAD" ? headBefore : (before.watched[ref] ?? null),
       new: tip,
       commits,
       checkedOut: ref === "HEAD" || ref === onBranch,

@@ -15,12 +15,12 @@ import { packageRoot } from "../install/package-root.js";
  * the content of each hook file where git runs hooks and of the package's shims they start, and
  * of each agent's hook configuration. Compared before and after an agent's shell command, a
  * change to any of these is the shell reaching for the gate; `git remote add`, `git push -u` or
- * `git config user.email` change none of them. One `git config`, then a read of each small file.
+ * `git config user.email` change none of them. Read from the files, starting no git.
  */
-export async function gateSettings(repo: Repo, env: Environment): Promise<Record<string, string>> {
+export function gateSettings(repo: Repo, env: Environment): Record<string, string> {
   const settings: Record<string, string> = {};
-  const config = await gateConfig(repo);
-  const hooksPaths = config.filter((line) => /^core\.hookspath=/i.test(line));
+  const config = gateConfig(repo, env.home, env.configHome);
+  const hooksPaths = config.filter((line) => line.includes(": core.hookspath="));
   settings["core.hooksPath"] = hooksPaths.join("\n");
   settings["include.path / includeIf"] = config
     .filter((line) => !hooksPaths.includes(line))

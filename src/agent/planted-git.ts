@@ -1,4 +1,4 @@
-import { lstatSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
@@ -11,28 +11,39 @@ import { workTreeAt } from "../git/work-tree-at.js";
  * tree of this repository, a submodule it lists): planted, in a folder git lists — tracked, or
  * untracked but not ignored (an ignored folder's `.git`, like node_modules', is no one's concern).
  * git itself passes over a `.git` inside a folder it tracks, so `git status` never shows one: each
- * folder is looked at (one lstat). The folders git tracks are kept per index (one `git ls-files`
- * when the index changed); `changed` adds what `git status` lists now (a nested repository shows
- * there as its folder).
+ * folder is looked at (one access(2)). The folders git tracks are kept per index (one `git
+ * ls-files` when the index changed); `changed` adds what `git status` lists (a nested repository
+ * shows there as its folder). `inTracked` first, while `git status` runs; then `inChanged`.
  */
-export async function plantedGitEntries(repo: Repo, changed: readonly string[]): Promise<string[]> {
-  const dirs = new Set(await trackedFolders(repo));
-  for (const file of changed) {
-    for (let dir = file.endsWith("/") ? file.slice(0, -1) : path.posix.dirname(file); ; ) {
-      if (dir === "." || dir === "" || dirs.has(dir)) break;
-      dirs.add(dir);
-      dir = path.posix.dirname(dir);
+export const plantedGit = {
+  async inTracked(repo: Repo): Promise<string[]> {
+    return planted(repo, await trackedFolders(repo));
+  },
+
+  inChanged(repo: Repo, changed: readonly string[], tracked: readonly string[]): string[] {
+    const dirs = new Set<string>();
+    for (const file of changed) {
+      for (let dir = file.endsWith("/") ? file.slice(0, -1) : path.posix.dirname(file); ; ) {
+        if (dir === "." || dir === "" || dirs.has(dir)) break;
+        dirs.add(dir);
+        dir = path.posix.dirname(dir);
+      }
     }
-  }
-  const planted: string[] = [];
+    const found = planted(repo, [...dirs]).filter((entry) => !tracked.includes(entry));
+    return [...tracked, ...found].sort();
+  },
+};
+
+function planted(repo: Repo, dirs: readonly string[]): string[] {
+  const found: string[] = [];
   for (const dir of dirs) {
     const absolute = path.join(repo.root, dir);
-    if (!exists(path.join(absolute, ".git"))) continue;
+    if (!existsSync(path.join(absolute, ".git"))) continue;
     const registered = workTreeAt(path.join(absolute, "-"));
     if (registered && path.resolve(registered.repo.root) === path.resolve(absolute)) continue;
-    planted.push(`${dir}/.git`);
+    found.push(`${dir}/.git`);
   }
-  return planted.sort();
+  return found;
 }
 
 /** Every folder git tracks (not the root), kept per index: recomputed when the index changes. */
@@ -67,12 +78,4 @@ async function trackedFolders(repo: Repo): Promise<string[]> {
 function statKey(file: string): string {
   const stat = lstatSync(file, { throwIfNoEntry: false });
   return stat ? `${stat.size}-${stat.mtimeMs}-${stat.ino}` : "none";
-}
-
-function exists(file: string): boolean {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return false;
-  }
 }

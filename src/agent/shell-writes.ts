@@ -18,7 +18,7 @@ import type { AgentMade } from "../gate/agent-made.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { type ChangedFiles, changedFiles, changedSince } from "../git/changed-files.js";
 import { recordedOwnRef } from "../git/own-refs.js";
-import { refValues } from "../git/ref-values.js";
+import { type RefState, refState } from "../git/ref-values.js";
 import type { Repo } from "../git/repo.js";
 import { checkpointDir } from "./agent-state.js";
 import { findEscapes, keepEscapes } from "./escapes.js";
@@ -26,20 +26,20 @@ import { fileKey } from "./file-key.js";
 import { changedSettings, gateSettings } from "./gate-settings.js";
 import { observedRef, withObservations } from "./observation-store.js";
 import { checkpoint, snapshotShellFiles, writerOf } from "./observe-writes.js";
-import { plantedGitEntries } from "./planted-git.js";
+import { plantedGit } from "./planted-git.js";
 import { homeOf } from "./work-tree-of.js";
 
 /**
  * A shell command cannot be judged by path before it runs (but for what would switch the gate
  * off: gate-switches.ts); what it did is found after, against a snapshot taken before: the work
  * tree's changed files (git status, sizes and times: bounded by the changed files, not the tree),
- * every ref and HEAD (one for-each-ref), the gate's settings by meaning (gate-settings.ts) and the
- * size of the log of observed writes.
+ * every ref and HEAD (read from git's files), the gate's settings by meaning (gate-settings.ts)
+ * and the size of the log of observed writes: one git process, as before there were checks.
  */
 interface ShellSnapshot {
   version: 2;
   changed: ChangedFiles;
-  refs: Record<string, string>;
+  refs: RefState;
   gate: Record<string, string>;
   log: number | null;
 }
@@ -81,12 +81,18 @@ export async function beforeShell(
     configFiles: globalConfigFiles(env),
   });
   if (switches.length > 0) return { kind: "deny", denial: { kind: "gate-switch", switches } };
-  const [changed, refs, gate] = await Promise.all([
-    changedFiles(repo.root),
-    refValues(repo),
-    gateSettings(repo, env),
-  ]);
-  const snapshot: ShellSnapshot = { version: 2, changed, refs, gate, log: logSize(repo) };
+  // git status first: what is read from files here is read while it runs.
+  const status = changedFiles(repo.root);
+  const refs = await refState(repo);
+  const gate = gateSettings(repo, env);
+  const changed = await status;
+  const snapshot: ShellSnapshot = {
+    version: 2,
+    changed,
+    refs,
+    gate,
+    log: logSize(repo),
+  };
   // The files already changed: their content, so that what the command does to them is told
   // apart from what a person had done (a clean file's "before" is what is staged).
   snapshotShellFiles(repo, event, Object.keys(changed));
@@ -128,52 +134,48 @@ export async function afterShell(
   if (!repo) return { kind: "allow" };
   const findings = noFindings();
   const before = readSnapshot(snapshotFile(repo.stateDir, event));
-  const [changedNow, refs, gate] = await Promise.all([
-    changedFiles(repo.root),
-    refValues(repo),
-    gateSettings(repo, env),
-  ]);
+  // git status first: what is read from files here is read while it runs.
+  const status = changedFiles(repo.root);
+  const refs = await refState(repo);
+  const gate = gateSettings(repo, env);
+  const plantedInTracked = await plantedGit.inTracked(repo);
+  const changedNow = await status;
+  const planted = plantedGit.inChanged(repo, Object.keys(changedNow), plantedInTracked);
   // The observed lines' ref against intentguard's record of it: checked (and put back) only when
   // they differ, which costs no git process when nothing was observed.
   const observed = observedRef(repo);
-  if ((refs[observed] ?? null) !== recordedOwnRef(repo, observed)) {
+  if ((refs.watched[observed] ?? null) !== recordedOwnRef(repo, observed)) {
     const found = await withObservations(repo, clock, "shell", async (_, tampering) => tampering);
     if (found) findings.tampering.push({ kind: "observations", ...found });
   }
   if (!before) {
     findings.tampering.push({ kind: "shell-snapshot-missing" });
-    findings.planted.push(...(await plantedGitEntries(repo, Object.keys(changedNow))));
+    findings.planted.push(...planted);
     return { kind: "report", findings };
   }
   findings.gate.push(...changedSettings(before.gate, gate));
   if (
-    refs[notesRef] !== before.refs[notesRef] &&
-    refs[notesRef] !== recordedOwnRef(repo, notesRef)
+    refs.watched[notesRef] !== before.refs.watched[notesRef] &&
+    refs.watched[notesRef] !== recordedOwnRef(repo, notesRef)
   ) {
     findings.tampering.push({
       kind: "own-ref",
       ref: notesRef,
-      how: refs[notesRef] === undefined ? "removed" : "changed",
+      how: refs.watched[notesRef] === undefined ? "removed" : "changed",
     });
   }
   const log = logSize(repo);
   if (before.log !== null && (log === null || log < before.log))
     findings.tampering.push({ kind: "log" });
-  const escapes = await findEscapes(repo, withoutOwn(repo, before.refs), withoutOwn(repo, refs));
+  const escapes = await findEscapes(repo, before.refs, refs);
   findings.escapes.push(...escapes);
   keepEscapes(repo, clock, escapes, { agent: agentName, session: event.sessionId });
-  findings.planted.push(...(await plantedGitEntries(repo, Object.keys(changedNow))));
+  findings.planted.push(...planted);
   const changed = changedSince(before.changed, changedNow).filter(
     (name) => !isGovernancePath(name) && !findings.gate.includes(name),
   );
   await judgeChanged(repo, agentName, event, clock, env, agent, before, changed, findings);
   return reported(findings) ? { kind: "report", findings } : { kind: "allow" };
-}
-
-/** The refs an escape is looked for in: not intentguard's own observations, which are no code. */
-function withoutOwn(repo: Repo, refs: Readonly<Record<string, string>>): Record<string, string> {
-  const { [observedRef(repo)]: _observed, ...rest } = refs;
-  return rest;
 }
 
 /**

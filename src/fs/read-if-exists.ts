@@ -66,20 +66,31 @@ export function refuseIrregular(file: string, what?: string): void {
     throw notAFile(file, stat, what);
 }
 
-/** The whole file from `fd`: `size` is a hint (it may grow while read), `limit` is not. */
+/**
+ * The whole file from `fd`: `size` bytes in one read, then a read into a small shared buffer that
+ * finds the end (a file that grew while read is read on, `limit` still holding).
+ */
 function readAll(fd: number, size: number, limit: number, file: string, what?: string): Buffer {
-  const chunks: Buffer[] = [];
+  const first = Buffer.allocUnsafe(size);
   let total = 0;
+  while (total < size) {
+    const read = readSync(fd, first, total, size - total, null);
+    if (read === 0) return first.subarray(0, total);
+    total += read;
+  }
+  const more: Buffer[] = [];
   for (;;) {
-    const chunk = Buffer.allocUnsafe(Math.max(Math.min(size - total, 1 << 20), 8192));
-    const read = readSync(fd, chunk, 0, chunk.length, null);
+    const read = readSync(fd, probe, 0, probe.length, null);
     if (read === 0) break;
     total += read;
     if (total > limit) throw tooLarge(file, limit, what);
-    chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+    more.push(Buffer.from(probe.subarray(0, read)));
   }
-  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
+  return more.length === 0 ? first : Buffer.concat([first, ...more], total);
 }
+
+/** Where readAll looks past a file's size: one buffer for the process. */
+const probe = Buffer.allocUnsafe(8192);
 
 function notAFile(
   file: string,

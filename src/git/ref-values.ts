@@ -1,32 +1,121 @@
+import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isObjectId } from "../core/commit/object-id.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import { runGit } from "./exec.js";
+import { isOwnRef } from "./own-refs.js";
 import type { Repo } from "./repo.js";
 
 /**
- * Every ref of the repository and its value, with HEAD (this work tree's) as `HEAD`: a commit ID
- * when detached, else `ref: <branch>`. One `git for-each-ref`, whatever the number of refs.
+ * The refs of the repository as an agent's shell check needs them, before and after a command:
+ * each branch and each of intentguard's own refs by name, HEAD as its file says (a commit when
+ * detached, else `ref: <branch>`), and the values of the other refs — the remote-tracking ones
+ * apart — once each (a thousand tags at one commit are one value). Symbolic refs (a remote's HEAD)
+ * are left out.
  */
-export async function refValues(repo: Repo): Promise<Record<string, string>> {
-  const { stdout } = await runGit(repo.root, ["for-each-ref", "--format=%(objectname) %(refname)"]);
-  const values: Record<string, string> = {};
-  for (const line of stdout.toString("utf8").split("\n")) {
-    const space = line.indexOf(" ");
-    if (space > 0) values[line.slice(space + 1)] = line.slice(0, space);
-  }
-  const head = readIfExists(path.join(repo.gitDir, "HEAD"), undefined, 4096)?.toString("utf8");
-  if (head !== undefined) values.HEAD = head.trim();
-  return values;
+export interface RefState {
+  watched: Record<string, string>;
+  head: string | null;
+  values: string[];
+  remotes: string[];
 }
 
-/** HEAD's value as refValues gives it, resolved to a commit (null: unborn, or not a commit ID). */
-export function headCommitIn(values: Readonly<Record<string, string>>): string | null {
-  const head = values.HEAD;
-  if (head === undefined) return null;
+/**
+ * The refs, read from git's files as git lays them out (packed-refs, then the loose refs under
+ * refs/, which win) without starting git; with many loose refs, or another ref storage
+ * (reftable), from one `git for-each-ref`.
+ */
+export async function refState(repo: Repo): Promise<RefState> {
+  const state: RefState = { watched: {}, head: null, values: [], remotes: [] };
+  const values = new Set<string>();
+  const remotes = new Set<string>();
+  const add = (ref: string, value: string) => {
+    if (ref.startsWith("refs/heads/") || isOwnRef(ref)) state.watched[ref] = value;
+    else if (ref.startsWith("refs/remotes/")) remotes.add(value);
+    else values.add(value);
+  };
+  const loose = existsSync(path.join(repo.commonDir, "reftable"))
+    ? null
+    : looseRefs(repo.commonDir);
+  if (loose === null) {
+    const { stdout } = await runGit(repo.root, [
+      "for-each-ref",
+      "--format=%(objectname) %(refname)",
+    ]);
+    eachRefLine(stdout.toString("utf8"), add);
+  } else {
+    const packed = readIfExists(path.join(repo.commonDir, "packed-refs"))?.toString("latin1");
+    // Packed first: a loose ref of the same name is newer and wins.
+    if (packed) eachRefLine(packed, add);
+    for (const [ref, file] of loose) {
+      let value: string;
+      try {
+        // A regular file, as readdir said: read at once (one that became a FIFO since is the
+        // installed command's deadline's to stop).
+        value = readFileSync(file, "latin1").trim();
+      } catch {
+        continue; // removed meanwhile: a ref being updated
+      }
+      if (isObjectId(value)) add(ref, value);
+    }
+  }
+  const head = readIfExists(path.join(repo.gitDir, "HEAD"), undefined, 4096)?.toString("utf8");
+  state.head = head === undefined ? null : head.trim();
+  state.values = [...values];
+  state.remotes = [...remotes];
+  return state;
+}
+
+/** `<id> <ref>` lines (packed-refs' or for-each-ref's), comments and peeled lines skipped. */
+function eachRefLine(text: string, add: (ref: string, value: string) => void): void {
+  let at = 0;
+  while (at < text.length) {
+    let end = text.indexOf("\n", at);
+    if (end === -1) end = text.length;
+    const first = text.charCodeAt(at);
+    // "#" (a header) and "^" (a peeled tag's target)
+    if (first !== 35 && first !== 94) {
+      const space = text.indexOf(" ", at);
+      if (space > at && space < end) add(text.slice(space + 1, end), text.slice(at, space));
+    }
+    at = end + 1;
+  }
+}
+
+/** Loose refs past this number are read by one git process rather than a file each. */
+const looseRefsRead = 256;
+
+/** The loose ref files under refs/ (name and path); null when there are too many to read. */
+function looseRefs(commonDir: string): [string, string][] | null {
+  const loose: [string, string][] = [];
+  const walk = (dir: string, ref: string): boolean => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    for (const entry of entries) {
+      const name = `${ref}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!walk(path.join(dir, entry.name), name)) return false;
+      } else if (entry.isFile() && !entry.name.endsWith(".lock")) {
+        loose.push([name, path.join(dir, entry.name)]);
+        if (loose.length > looseRefsRead) return false;
+      }
+    }
+    return true;
+  };
+  return walk(path.join(commonDir, "refs"), "refs") ? loose : null;
+}
+
+/** HEAD's commit, from a RefState: detached, or the branch it names (null: unborn). */
+export function headCommitOf(state: Pick<RefState, "watched" | "head">): string | null {
+  const head = state.head;
+  if (head === null) return null;
   if (isObjectId(head)) return head;
   const branch = /^ref: (.+)$/.exec(head)?.[1];
-  return branch ? (values[branch] ?? null) : null;
+  return branch ? (state.watched[branch] ?? null) : null;
 }
 
 /**
@@ -56,21 +145,64 @@ export async function commitsBrought(
 }
 
 /**
- * The values git gives the gate's own settings, from every scope and included file: core.hooksPath
- * (where git runs hooks) and every include.path / includeIf.*.path (files that could set it), as
- * `key=value` lines. One `git config`.
+ * What sets the gate's own settings, read from git's configuration files as git reads them —
+ * the system's, the global ones, the repository's and the work tree's, and every file they
+ * include (include.path and includeIf.*.path, conditions or not, a few levels deep) — without
+ * starting git: each `core.hooksPath` and include line as `<file>: <key>=<value>`, in git's order
+ * (a later one wins). Other settings (remotes, branches, the user) are left out: changing them is
+ * ordinary use. `home` expands `~`.
  */
-export async function gateConfig(repo: Repo): Promise<string[]> {
-  const { stdout } = await runGit(
-    repo.root,
-    ["config", "-z", "--get-regexp", "^(core\\.hookspath|include\\.path|includeif\\..*\\.path)$"],
-    { okExitCodes: [1] },
-  );
-  return stdout
-    .toString("utf8")
-    .split("\0")
-    .filter(Boolean)
-    .map((entry) => entry.replace("\n", "="));
+export function gateConfig(repo: Repo, home: string, configHome: string): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const read = (file: string, depth: number): void => {
+    if (depth > 5 || seen.has(file)) return;
+    seen.add(file);
+    let text: string;
+    try {
+      text = readIfExists(file, undefined, 1 << 20)?.toString("utf8") ?? "";
+    } catch {
+      found.push(`${file}: unreadable`);
+      return;
+    }
+    let section = "";
+    for (const raw of text.split("\n")) {
+      const header = /^\s*\[\s*([^\]\s"]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(raw);
+      if (header) {
+        const sub = header[2] === undefined ? "" : `.${header[2]}`;
+        section = `${(header[1] ?? "").toLowerCase()}${sub}`;
+      }
+      const line = header ? raw.slice(header[0].length) : raw;
+      const setting = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*?))?\s*$/.exec(line);
+      if (!setting) continue;
+      const key = `${section}.${(setting[1] ?? "").toLowerCase()}`;
+      const value = unquoted(setting[2] ?? "");
+      if (key === "core.hookspath") found.push(`${file}: ${key}=${value}`);
+      else if (/^include(if\..*)?\.path$/.test(key)) {
+        found.push(`${file}: ${key}=${value}`);
+        const named = value.replace(/^~(?=\/)/, home);
+        read(path.resolve(path.dirname(file), named), depth + 1);
+      }
+    }
+  };
+  for (const file of [
+    "/etc/gitconfig",
+    path.join(configHome, "git", "config"),
+    path.join(home, ".gitconfig"),
+    path.join(repo.commonDir, "config"),
+    path.join(repo.gitDir, "config.worktree"),
+  ]) {
+    read(file, 0);
+  }
+  return found;
+}
+
+/** A configuration value without its quotes and escapes (git's reading, for what it holds). */
+function unquoted(value: string): string {
+  return value
+    .replace(/\s[#;].*$/, "")
+    .replace(/"((?:[^"\\]|\\.)*)"/g, "$1")
+    .replace(/\\(.)/g, "$1");
 }
 
 /** Every path git tracks in the work tree (its index): `git ls-files -z`. */

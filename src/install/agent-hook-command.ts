@@ -26,10 +26,12 @@ const deadlineMessage = `intentguard: the agent hook did not answer within ${age
  * which linked work trees share) plus the package's place in it — a package outside the
  * repository only by its absolute path. Its answers are exit 0 and 2 (exit codes) or
  * exit 0 (JSON); anything else (no node, no package, a crash) becomes a deny in the agent's
- * blocking form. The deadline is kept here, outside anything that could block: node runs in the
- * background (its stdin handed over through fd 3, as an asynchronous command's own is
- * /dev/null) and a watchdog kills it after agentHookDeadline seconds; a killed hook is a deny.
- * The watchdog, stopped as soon as node answers, takes its sleep with it.
+ * blocking form. The deadline is kept here, outside anything that could block: coreutils'
+ * `timeout` stops node (and the git it started: its process group) after agentHookDeadline
+ * seconds, exit 124 (TERM, which ends a process blocked in a read; KILL 2 s later); where there is
+ * none (macOS), node runs in the background (its stdin handed over through fd 3, as an
+ * asynchronous command's own is /dev/null) under a watchdog that kills it, exit 137, stopped as
+ * soon as node answers. A hook stopped either way is a deny.
  */
 export function agentHookCommand(repo: Repo, agent: string, failure: HookFailure): string {
   const packageDir = packageDirInRepo(repo);
@@ -37,13 +39,14 @@ export function agentHookCommand(repo: Repo, agent: string, failure: HookFailure
     packageDir === null
       ? shellQuote(path.join(packageRoot(), "dist", "agent-hook.cjs"))
       : `"$(git rev-parse --path-format=absolute --git-common-dir)"/../${shellQuote(packageDir === "." ? "dist/agent-hook.cjs" : `${packageDir}/dist/agent-hook.cjs`)}`;
+  const node = `node ${cli} ${agent}`;
   const watchdog = `(trap 'kill $ig_s 2>/dev/null; exit 0' TERM; sleep ${agentHookDeadline} & ig_s=$!; wait $ig_s && kill -9 $ig_p) </dev/null >/dev/null 2>&1 3<&- &`;
-  const run = `exec 3<&0; node ${cli} ${agent} 0<&3 3<&- & ig_p=$!; ${watchdog} ig_w=$!; wait $ig_p 2>/dev/null; s=$?; kill $ig_w 2>/dev/null`;
+  const run = `if command -v timeout >/dev/null 2>&1; then timeout -k 2 ${agentHookDeadline} ${node}; s=$?; else exec 3<&0; ${node} 0<&3 3<&- & ig_p=$!; ${watchdog} ig_w=$!; wait $ig_p 2>/dev/null; s=$?; kill $ig_w 2>/dev/null; fi`;
   // A node that never started left the payload unread: read it (builtins only), so the agent
   // writing it gets no broken pipe before it reads the answer.
   const drain = "while IFS= read -r ig_; do :; done";
   const why = (say: (message: string) => string) =>
-    `if [ "$s" = 137 ]; then ${say(deadlineMessage)}; else ${say(failureMessage)}; fi`;
+    `if [ "$s" = 124 ] || [ "$s" = 137 ]; then ${say(deadlineMessage)}; else ${say(failureMessage)}; fi`;
   if (failure.kind === "exit") {
     const say = (message: string) => `echo ${shellQuote(message)} >&2`;
     return `${run}; [ "$s" = 0 ] || [ "$s" = 2 ] || { ${drain}; ${why(say)}; exit 2; }; exit "$s"`;

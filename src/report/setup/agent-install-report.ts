@@ -1,5 +1,5 @@
-import type { AgentFileResult } from "../../install/agent-hooks.js";
 import { agentHookDeadline } from "../../install/agent-hook-command.js";
+import type { AgentFileResult } from "../../install/agent-hooks.js";
 import type { AgentWiring } from "../../install/agent-wirings.js";
 
 /** What `agent install` / `agent uninstall` did, file by file, and what each agent does on failure. */
