@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync } from "node:fs";
 import path from "node:path";
 import { agentHookConfigs } from "../core/agent/protected-paths.js";
 import { textHash } from "../core/agent/text-hash.js";
@@ -29,12 +29,30 @@ export function gateSettings(repo: Repo, env: Environment): Record<string, strin
   const hooksDir = hooksPath
     ? path.resolve(repo.root, hooksPath.replace(/^~(?=\/)/, env.home))
     : path.join(repo.commonDir, "hooks");
-  for (const hook of managedHooks) {
+  // Each hook git runs, with husky's runner beside them (`.husky/_/h`, `husky.sh`).
+  for (const hook of [...managedHooks, "h", "husky.sh"]) {
     settings[`${hook} hook`] = fingerprint(path.join(hooksDir, hook));
   }
-  const shims = path.join(packageRoot(), "hooks");
-  for (const shim of listed(shims)) {
-    settings[`intentguard's ${shim} shim`] = fingerprint(path.join(shims, shim));
+  const pkg = packageRoot();
+  for (const shim of listed(path.join(pkg, "hooks"))) {
+    settings[`intentguard's ${shim} shim`] = fingerprint(path.join(pkg, "hooks", shim));
+  }
+  // What the shims and the agents' commands run: the package's bundles for the hooks, large, by
+  // their size and their first and last 4 KB (npm ci putting the same version back changes
+  // nothing) — but in intentguard's own checkout, whose bundles its own builds rewrite.
+  if (path.resolve(pkg) !== path.resolve(repo.root)) {
+    for (const bundle of listed(path.join(pkg, "dist")).filter(runByHooks)) {
+      settings[`intentguard's dist/${bundle}`] = sampled(path.join(pkg, "dist", bundle));
+    }
+  }
+  // The scripts the hooks source first: intentguard's and husky's for PATH (a line `exit 0` in
+  // one lets every commit through).
+  for (const script of [
+    path.join(env.configHome, "intentguard", "init.sh"),
+    path.join(env.configHome, "husky", "init.sh"),
+    path.join(env.home, ".huskyrc"),
+  ]) {
+    settings[script] = fingerprint(script);
   }
   for (const entry of agentHookConfigs) {
     if (!entry.endsWith("/")) settings[entry] = fingerprint(path.join(repo.root, entry));
@@ -56,13 +74,47 @@ export function changedSettings(
   return moved ? changed.filter((name) => !name.endsWith(" hook")) : changed;
 }
 
-/** A file's content, fingerprinted (textHash); `absent`, or `unreadable` (a folder, a FIFO). */
+/**
+ * A file's content and whether it may run, fingerprinted (textHash and the mode's execute bits:
+ * a hook made not executable is a hook switched off); `absent`, or `unreadable` (a folder, a FIFO).
+ */
 function fingerprint(file: string): string {
   try {
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    if (!stat) return "absent";
     const bytes = readIfExists(file, undefined, 1 << 20);
-    return bytes === undefined ? "absent" : textHash(bytes.toString("latin1"));
+    return bytes === undefined
+      ? "absent"
+      : `${textHash(bytes.toString("latin1"))} ${(stat.mode & 0o111).toString(8)}`;
   } catch {
     return "unreadable";
+  }
+}
+
+/** The bundles the hooks and the agents' commands run (src/bundle, scripts/build.mjs). */
+function runByHooks(name: string): boolean {
+  return /^(cli|shared|agent-hook|command-agent-hook|command-hook(-[a-z-]+)?)\.cjs$/.test(name);
+}
+
+/** A large file, fingerprinted by its size and its first and last 4 KB (`absent` when none). */
+function sampled(file: string): string {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return "absent";
+  }
+  try {
+    const { size } = fstatSync(fd);
+    const head = Buffer.alloc(Math.min(size, 4096));
+    const tail = Buffer.alloc(Math.min(size, 4096));
+    readSync(fd, head, 0, head.length, 0);
+    readSync(fd, tail, 0, tail.length, Math.max(0, size - tail.length));
+    return `${size} ${textHash(head.toString("latin1"))} ${textHash(tail.toString("latin1"))}`;
+  } catch {
+    return "unreadable";
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -17,11 +17,17 @@ import { readIfExists } from "../fs/read-if-exists.js";
 import type { AgentMade } from "../gate/agent-made.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { type ChangedFiles, changedFiles, changedSince } from "../git/changed-files.js";
-import { recordedOwnRef } from "../git/own-refs.js";
+import { recordedOwnRef, removedByIntentguard } from "../git/own-refs.js";
 import { type RefState, refState } from "../git/ref-values.js";
 import type { Repo } from "../git/repo.js";
 import { checkpointDir } from "./agent-state.js";
-import { findEscapes, keepEscapes } from "./escapes.js";
+import {
+  findEscapes,
+  type KeptEscape,
+  keepEscapes,
+  keptEscapes,
+  restoreEscapes,
+} from "./escapes.js";
 import { fileKey } from "./file-key.js";
 import { changedSettings, gateSettings } from "./gate-settings.js";
 import { observedRef, withObservations } from "./observation-store.js";
@@ -42,6 +48,8 @@ interface ShellSnapshot {
   refs: RefState;
   gate: Record<string, string>;
   log: number | null;
+  /** The escapes kept before the command (escapes.ts): none may go but by being undone. */
+  escapes: KeptEscape[];
 }
 
 function snapshotFile(stateDir: string, event: AgentEvent): string {
@@ -92,6 +100,7 @@ export async function beforeShell(
     refs,
     gate,
     log: logSize(repo),
+    escapes: keptEscapes(repo),
   };
   // The files already changed: their content, so that what the command does to them is told
   // apart from what a person had done (a clean file's "before" is what is staged).
@@ -147,6 +156,13 @@ export async function afterShell(
   if ((refs.watched[observed] ?? null) !== recordedOwnRef(repo, observed)) {
     const found = await withObservations(repo, clock, "shell", async (_, tampering) => tampering);
     if (found) findings.tampering.push({ kind: "observations", ...found });
+  } else if (
+    before?.refs.watched[observed] !== undefined &&
+    refs.watched[observed] === undefined &&
+    !removedByIntentguard(repo, observed)
+  ) {
+    // The ref and intentguard's record of it both gone: what they held is past telling here.
+    findings.tampering.push({ kind: "observations", how: "removed", files: [] });
   }
   if (!before) {
     findings.tampering.push({ kind: "shell-snapshot-missing" });
@@ -169,10 +185,15 @@ export async function afterShell(
     findings.tampering.push({ kind: "log" });
   const escapes = await findEscapes(repo, before.refs, refs);
   findings.escapes.push(...escapes);
+  if (await restoreEscapes(repo, before.escapes ?? [])) {
+    findings.tampering.push({ kind: "escapes" });
+  }
   keepEscapes(repo, clock, escapes, { agent: agentName, session: event.sessionId });
   findings.planted.push(...planted);
+  // A folder git lists whole is a repository of its own: a registered work tree or submodule,
+  // or planted (reported above), never a file to judge.
   const changed = changedSince(before.changed, changedNow).filter(
-    (name) => !isGovernancePath(name) && !findings.gate.includes(name),
+    (name) => !isGovernancePath(name) && !findings.gate.includes(name) && !name.endsWith("/"),
   );
   await judgeChanged(repo, agentName, event, clock, env, agent, before, changed, findings);
   return reported(findings) ? { kind: "report", findings } : { kind: "allow" };

@@ -11,20 +11,49 @@ import { registeredAt } from "./work-tree-of.js";
  * What a tool no agent's list knows (an MCP server's) names that is a place in the repository:
  * every string under a path-like field, a `file://` URI or a patch header; any other string shaped
  * like a path only when it is one — absolute and inside the repository (any of its work trees), or
- * relative to the agent's directory with its folder there. A name of nothing in the repository is
- * no write of it. Relative paths are resolved from `cwd`.
+ * relative with its first folder there. A name of nothing in the repository is no write of it. A
+ * relative path is taken from the agent's directory and, where that differs, from the work tree's
+ * root too: MCP servers name files relative to the project (`pathInProject`, `relative_path`),
+ * whatever directory the agent's shell is in. Both are judged.
  */
 export function repositoryPaths(named: readonly NamedPath[], cwd: string, home: Repo): NamedPath[] {
-  return named.filter((one) => one.how === "named" || namesPlaceIn(one.path, cwd, home));
+  const found: NamedPath[] = [];
+  for (const one of named) {
+    const bases = path.isAbsolute(one.path)
+      ? [cwd]
+      : [...new Set([cwd, home.root].map((base) => path.resolve(base)))];
+    for (const base of bases) {
+      if (one.how === "looks-like" && !namesPlaceIn(one.path, base, home)) continue;
+      if (one.how === "file-name" && !namesFileIn(one.path, base, home)) continue;
+      found.push(base === cwd ? one : { ...one, path: path.join(base, one.path) });
+    }
+  }
+  return found;
 }
 
-function namesPlaceIn(given: string, cwd: string, home: Repo): boolean {
-  const absolute = path.resolve(cwd, given);
+/** A bare file name: a file of that name is in `base`, in the repository. */
+function namesFileIn(given: string, base: string, home: Repo): boolean {
+  const absolute = path.resolve(base, given);
+  const at = registeredAt(absolute);
+  if (!at || !sameRepository(at.repo, home)) return false;
+  try {
+    return statSync(absolute).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function namesPlaceIn(given: string, base: string, home: Repo): boolean {
+  const absolute = path.resolve(base, given);
   const at = registeredAt(absolute);
   if (!at || !sameRepository(at.repo, home)) return false;
   if (path.isAbsolute(given)) return true;
+  // Its first folder (`src` of `src/billing/new/x.js`) is there: a folder the tool makes below
+  // it is still a place in the repository.
+  const first = given.split(/[\\/]/).find((part) => part !== "" && part !== ".");
+  if (first === undefined || first === "..") return false;
   try {
-    return statSync(path.dirname(absolute)).isDirectory();
+    return statSync(path.join(base, first)).isDirectory();
   } catch {
     return false;
   }

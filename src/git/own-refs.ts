@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import path from "node:path";
 import { notesRef } from "../core/trace/notes-ref.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
@@ -31,20 +30,32 @@ export function ownRefRecord(repo: Repo, ref: string): string {
   return path.join(repo.commonDir, "intentguard", "own-refs", encodeURIComponent(ref));
 }
 
-/** Records the value intentguard just gave `ref` (null: it removed the ref). */
+/**
+ * Records the value intentguard just gave `ref` — or, when it removed the ref, that it did (a
+ * record of its own, `removed`: a ref gone with no record of it was removed by someone else).
+ */
 export function recordOwnRef(repo: Repo, ref: string, value: string | null): void {
-  const file = ownRefRecord(repo, ref);
-  if (value === null) rmSync(file, { force: true });
-  else writeFileAtomic(file, `${value}\n`);
+  writeFileAtomic(ownRefRecord(repo, ref), `${value ?? removed}\n`);
 }
+
+const removed = "removed";
 
 /**
  * The value intentguard last gave `ref`: null when it removed it or never wrote it here. A record
  * that is not one object ID reads as none.
  */
 export function recordedOwnRef(repo: Repo, ref: string): string | null {
-  const text = readIfExists(ownRefRecord(repo, ref), undefined, 256)?.toString("utf8").trim();
+  const text = recordText(repo, ref);
   return text && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text) ? text : null;
+}
+
+/** Whether intentguard's record says it removed `ref` itself. */
+export function removedByIntentguard(repo: Repo, ref: string): boolean {
+  return recordText(repo, ref) === removed;
+}
+
+function recordText(repo: Repo, ref: string): string | undefined {
+  return readIfExists(ownRefRecord(repo, ref), undefined, 256)?.toString("utf8").trim();
 }
 
 /**

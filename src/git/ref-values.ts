@@ -247,18 +247,29 @@ export async function unreachedCommits(
 }
 
 /**
- * The commits a push sends: those the pushed values reach that the remote's values (where this
- * clone has them) and the remote-tracking branches do not. One `git rev-list`.
+ * Which of `commits` a push sends: reachable from a pushed value and not from what the remote's
+ * ref held (where this clone has it) — not "on no remote-tracking branch": a local command can
+ * point one anywhere. Two `git merge-base --is-ancestor` per commit and pushed ref (an escape is
+ * rare, and its commits few).
  */
 export async function commitsSent(
   repo: Repo,
   pushed: readonly { local: string; remote: string | null }[],
+  commits: readonly string[],
 ): Promise<Set<string>> {
-  const input = pushed.flatMap((one) => [one.local, ...(one.remote ? [`^${one.remote}`] : [])]);
-  const { stdout } = await runGit(
-    repo.root,
-    ["rev-list", "--stdin", "--ignore-missing", "--not", "--remotes"],
-    { input: `${input.join("\n")}\n` },
-  );
-  return new Set(stdout.toString("utf8").split("\n").filter(Boolean));
+  const isAncestor = async (commit: string, tip: string) => {
+    const { status } = await runGit(repo.root, ["merge-base", "--is-ancestor", commit, tip], {
+      okExitCodes: [1, 128],
+    });
+    return status === 0;
+  };
+  const sent = new Set<string>();
+  for (const commit of commits) {
+    for (const one of pushed) {
+      if (!(await isAncestor(commit, one.local))) continue;
+      if (one.remote && (await isAncestor(commit, one.remote))) continue;
+      sent.add(commit);
+    }
+  }
+  return sent;
 }

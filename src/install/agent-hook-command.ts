@@ -35,13 +35,15 @@ const deadlineMessage = `intentguard: the agent hook did not answer within ${age
  */
 export function agentHookCommand(repo: Repo, agent: string, failure: HookFailure): string {
   const packageDir = packageDirInRepo(repo);
+  // The package's path is found inside what the deadline covers (git reads the repository's
+  // files, which may be FIFOs), with git's stdin and stderr off the agent's pipes.
   const cli =
     packageDir === null
       ? shellQuote(path.join(packageRoot(), "dist", "agent-hook.cjs"))
-      : `"$(git rev-parse --path-format=absolute --git-common-dir)"/../${shellQuote(packageDir === "." ? "dist/agent-hook.cjs" : `${packageDir}/dist/agent-hook.cjs`)}`;
-  const node = `node ${cli} ${agent}`;
+      : `"$(git rev-parse --path-format=absolute --git-common-dir </dev/null 2>/dev/null)"/../${shellQuote(packageDir === "." ? "dist/agent-hook.cjs" : `${packageDir}/dist/agent-hook.cjs`)}`;
+  const node = `ig_run=${shellQuote(`exec node ${cli} ${agent}`)}`;
   const watchdog = `(trap 'kill $ig_s 2>/dev/null; exit 0' TERM; sleep ${agentHookDeadline} & ig_s=$!; wait $ig_s && kill -9 $ig_p) </dev/null >/dev/null 2>&1 3<&- &`;
-  const run = `if command -v timeout >/dev/null 2>&1; then timeout -k 2 ${agentHookDeadline} ${node}; s=$?; else exec 3<&0; ${node} 0<&3 3<&- & ig_p=$!; ${watchdog} ig_w=$!; wait $ig_p 2>/dev/null; s=$?; kill $ig_w 2>/dev/null; fi`;
+  const run = `${node}; if command -v timeout >/dev/null 2>&1; then timeout -k 2 ${agentHookDeadline} sh -c "$ig_run"; s=$?; else exec 3<&0; sh -c "$ig_run" 0<&3 3<&- & ig_p=$!; ${watchdog} ig_w=$!; wait $ig_p 2>/dev/null; s=$?; kill $ig_w 2>/dev/null; fi`;
   // A node that never started left the payload unread: read it (builtins only), so the agent
   // writing it gets no broken pipe before it reads the answer.
   const drain = "while IFS= read -r ig_; do :; done";

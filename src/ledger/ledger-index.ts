@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ExitCode, FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
-import { fileSystemError } from "../fs/fs-error.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import { splitLines } from "../fs/split-lines.js";
 import type { Repo } from "../git/repo.js";
@@ -12,32 +9,6 @@ import type { Repo } from "../git/repo.js";
 export interface LedgerLine {
   bytes: Buffer;
   entry: Record<string, unknown> | null;
-}
-
-/**
- * The whole ledger, empty when there is none. Only a regular file is read: a ledger pointed at a
- * device (/dev/zero, a FIFO) would never end.
- */
-export function readLedgerFile(file: string): Buffer {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK); // a FIFO must not hang it
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return Buffer.alloc(0);
-    throw fileSystemError(error, file, "read", "the ledger");
-  }
-  try {
-    if (!fstatSync(fd).isFile()) throw notRegularFile(file);
-    return readFileSync(fd);
-  } catch (error) {
-    throw fileSystemError(error, file, "read", "the ledger");
-  } finally {
-    closeSync(fd);
-  }
-}
-
-export function notRegularFile(file: string): FailureError {
-  return new FailureError({ kind: "ledger-not-regular-file", file }, ExitCode.CannotEvaluate);
 }
 
 /** The ledger's lines in order (line n is seq n); a torn last line is kept. */

@@ -19,7 +19,8 @@ import { makeDirectory } from "../fs/make-directory.js";
 import { readIfExists } from "../fs/read-if-exists.js";
 import { splitLines } from "../fs/split-lines.js";
 import type { Repo } from "../git/repo.js";
-import { cloneId, notRegularFile } from "./ledger-index.js";
+import { ledgerPath, notRegularFile } from "./ledger-file.js";
+import { cloneId } from "./ledger-index.js";
 
 /** What the hooks and commands record in this clone's ledger. */
 export type LedgerEvent =
@@ -60,17 +61,6 @@ export type LedgerEvent =
       reasons: string;
     }
   | { event: "torn_line_found"; line: number };
-
-/**
- * The ledger is this clone's: one file for every linked work tree, in the main work tree's
- * `.orchestration/` (ignored by git), or in the common git directory of a bare repository.
- */
-export function ledgerPath(repo: Repo): string {
-  if (path.basename(repo.commonDir) === ".git") {
-    return path.join(path.dirname(repo.commonDir), ".orchestration", "agent_trace.jsonl");
-  }
-  return path.join(repo.commonDir, "intentguard", "agent_trace.jsonl");
-}
 
 /**
  * The ledger is never to be committed: `init` writes .orchestration/.gitignore, and in case it

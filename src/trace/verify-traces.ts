@@ -21,13 +21,9 @@ import { listNotes } from "../git/notes.js";
 import { type BlobDigest, digestInto } from "../git/read-blobs.js";
 import { collectInto, type GitObject } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
-import { ledgerPath, lineHash } from "../ledger/ledger.js";
-import {
-  indexLedger,
-  type LedgerLine,
-  readCloneId,
-  readLedgerFile,
-} from "../ledger/ledger-index.js";
+import { lineHash } from "../ledger/ledger.js";
+import { ledgerPath, readLedgerFile } from "../ledger/ledger-file.js";
+import { indexLedger, type LedgerLine, readCloneId } from "../ledger/ledger-index.js";
 import { type LedgerReport, verifyChain } from "../ledger/verify-chain.js";
 import { version } from "../version.js";
 import { commitsBeforeAdoption, commitsInRange } from "./commit-range.js";

@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { installPackageCopy } from "../support/package-copy.js";
 import {
   createGovernedRepo,
   createRepo,
@@ -63,6 +64,29 @@ async function selected(intent: string, intents?: string): Promise<TestRepo> {
   const repo = await createGovernedRepo(intents ? { intents } : {});
   expectSuccess(repo.intentguard(["select", intent]), `select ${intent}`);
   return repo;
+}
+
+/** One of Claude Code's Bash hooks, its command as the model wrote it. */
+const bash = (repo: TestRepo, event: "PreToolUse" | "PostToolUse", command: string, id = "b") =>
+  claude(repo, event, "Bash", { command }, { tool_use_id: id });
+
+/**
+ * One Bash call as Claude Code makes it: the pre-tool hook on `shown` (what the model wrote),
+ * then `run` (what the command really does, in the agent's environment), then the post-tool
+ * hook. `shown` is what no parser of shell text can see through (a script, an eval).
+ */
+function bashCall(repo: TestRepo, shown: string, run: string, id: string): Run {
+  allowed(bash(repo, "PreToolUse", shown, id));
+  const done = repo.run("sh", ["-c", run], { env: { CLAUDECODE: "1" } });
+  expect(done.status, `${run}\n${done.stderr}`).toBe(0);
+  return bash(repo, "PostToolUse", shown, id);
+}
+
+async function withRemote(intents?: string): Promise<{ repo: TestRepo; remote: string }> {
+  const repo = await selected("INT-001", intents);
+  const remote = path.join(repo.base, "remote.git");
+  repo.run("git", ["init", "-q", "--bare", remote]);
+  return { repo, remote };
 }
 
 describe("a planted .git does not move the gate (issue 28, 1)", () => {
@@ -216,6 +240,19 @@ describe("no hook of ours fails open by waiting (issue 28, 2)", () => {
     };
     const claudeCommand = installed(repo, "claude-code");
     const cursorCommand = installed(repo, "cursor");
+    // A vendored package: the command finds it with git, which a FIFO at .git/config would hold
+    // for ever, with the agent's pipes, were it outside the deadline.
+    const vendored = await selected("INT-001");
+    const cli = installPackageCopy(path.join(vendored.dir, "node_modules"));
+    expectSuccess(
+      vendored.run(process.execPath, [cli, "agent", "install", "claude-code"]),
+      "agent install (vendored)",
+    );
+    const vendoredCommand = JSON.parse(vendored.read(".claude/settings.json")).hooks.PreToolUse[0]
+      .hooks[0].command as string;
+    expect(vendoredCommand).toContain("git rev-parse --path-format=absolute --git-common-dir");
+    execFileSync("rm", [at(vendored, ".git/config")]);
+    execFileSync("mkfifo", [at(vendored, ".git/config")]);
     const cursorPayload = {
       ...payload,
       hook_event_name: "preToolUse",
@@ -223,17 +260,18 @@ describe("no hook of ours fails open by waiting (issue 28, 2)", () => {
       generation_id: "g",
     };
     const started = Date.now();
-    const [timed, watched, cursor] = await Promise.all([
+    const [timed, watched, cursor, held] = await Promise.all([
       runInstalledAsync(repo, claudeCommand, payload, {
         PATH: `${withTimeout}:${process.env.PATH}`,
       }),
       runInstalledAsync(repo, claudeCommand, payload, { PATH: withoutTimeout }),
       runInstalledAsync(repo, cursorCommand, cursorPayload, { PATH: withoutTimeout }),
+      runInstalledAsync(vendored, vendoredCommand, { ...payload, cwd: vendored.dir }, {}),
     ]);
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(9_000);
     expect(took).toBeLessThan(25_000);
-    for (const run of [timed, watched]) {
+    for (const run of [timed, watched, held]) {
       expect(run.status).toBe(2);
       expect(run.stderr).toBe(
         "intentguard: the agent hook did not answer within 10 s (something it reads waits for ever: a FIFO or a device where git keeps a file, a hung git), so the tool call is denied. Run intentguard doctor in the repository.\n",
@@ -315,9 +353,6 @@ describe("any tool that can write is judged on every path it names (issue 28, 3)
 });
 
 describe("the shell cannot switch the gate off unnoticed (issue 28, 4)", () => {
-  const bash = (repo: TestRepo, event: "PreToolUse" | "PostToolUse", command: string, id = "b") =>
-    claude(repo, event, "Bash", { command }, { tool_use_id: id });
-
   it("denies, before it runs, a command that would switch the gate off", async () => {
     const repo = await selected("INT-001");
     const cases: [string, string][] = [
@@ -354,25 +389,6 @@ describe("the shell cannot switch the gate off unnoticed (issue 28, 4)", () => {
       allowed(bash(repo, "PreToolUse", command));
     }
   });
-
-  /**
-   * One Bash call as Claude Code makes it: the pre-tool hook on `shown` (what the model wrote),
-   * then `run` (what the command really does, in the agent's environment), then the post-tool
-   * hook. `shown` is what no parser of shell text can see through (a script, an eval).
-   */
-  function bashCall(repo: TestRepo, shown: string, run: string, id: string): Run {
-    allowed(bash(repo, "PreToolUse", shown, id));
-    const done = repo.run("sh", ["-c", run], { env: { CLAUDECODE: "1" } });
-    expect(done.status, `${run}\n${done.stderr}`).toBe(0);
-    return bash(repo, "PostToolUse", shown, id);
-  }
-
-  async function withRemote(intents?: string): Promise<{ repo: TestRepo; remote: string }> {
-    const repo = await selected("INT-001", intents);
-    const remote = path.join(repo.base, "remote.git");
-    repo.run("git", ["init", "-q", "--bare", remote]);
-    return { repo, remote };
-  }
 
   it("reports nothing for ordinary agent git use", async () => {
     const { repo, remote } = await withRemote(everythingIntent);
@@ -727,3 +743,178 @@ function runInstalled(
   });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
+
+describe("the first attack session's findings, fixed", () => {
+  it("refuses pushing an escape whatever local remote-tracking ref is pointed at it", async () => {
+    const { repo, remote } = await withRemote();
+    repo.git("remote", "add", "origin", remote);
+    expect(repo.tryGit(["push", "-q", "-u", "origin", "main"]).status).toBe(0);
+    const escaped = bashCall(
+      repo,
+      "sh ./save.sh",
+      'echo evil > src/billing/b.js && git add -A && INTENTGUARD="$(echo 0)" git commit -qm billing',
+      "push-1",
+    );
+    expect(escaped.stderr).toContain("past the commit gate");
+    repo.git("update-ref", "refs/remotes/origin/cache", "HEAD");
+    const push = repo.tryGit(["push", "origin", "main"]);
+    expect(push.status).not.toBe(0);
+    expect(push.stderr).toContain("got past the commit gate");
+  });
+
+  it("takes no forged note, fetched in by hand, for a trace", async () => {
+    const repo = await selected("INT-001");
+    const forged = bashCall(
+      repo,
+      "sh ./save.sh",
+      [
+        'echo evil > src/billing/b.js && git add -A && INTENTGUARD="$(echo 0)" git commit -qm billing',
+        'c=$(git rev-parse HEAD) && git notes --ref=refs/notes/scratch add -m "{\\"vcs\\":{\\"type\\":\\"git\\",\\"revision_id\\":\\"$c\\"}}" $c',
+        "git fetch -q . refs/notes/scratch:refs/notes/remotes/origin/intentguard",
+      ].join(" && "),
+      "notes-1",
+    );
+    expect(forged.stderr).toContain("put a commit on main past the commit gate");
+  });
+
+  it("notices the observations' ref and its record removed together", async () => {
+    const repo = await selected("INT-001");
+    allowed(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/auth/x.ts") }));
+    repo.write("src/auth/x.ts", "agent\n");
+    allowed(claude(repo, "PostToolUse", "Write", { file_path: at(repo, "src/auth/x.ts") }));
+    const both = bashCall(
+      repo,
+      "python3 tidy.py",
+      "rm -f .git/refs/intentguard/observed/main .git/intentguard/own-refs/refs%2Fintentguard%2Fobserved%2Fmain",
+      "both-1",
+    );
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain(
+      "had observed this agent writing was removed other than by intentguard",
+    );
+  });
+
+  it("notices the scripts and files the hooks run changed, and a hook made not executable", async () => {
+    const repo = await selected("INT-001");
+    const home = repo.env.HOME as string;
+    const init = bashCall(
+      repo,
+      "sh ./setup.sh",
+      `mkdir -p ${home}/.config/intentguard && echo 'exit 0' > ${home}/.config/intentguard/init.sh`,
+      "init-1",
+    );
+    expect(init.stderr).toContain(`${home}/.config/intentguard/init.sh`);
+    const mode = bashCall(
+      repo,
+      "sh ./setup.sh",
+      'chmod -x "$(git rev-parse --git-path hooks)/pre-push"',
+      "mode-1",
+    );
+    expect(mode.stderr).toContain("changed the settings that gate this agent (pre-push hook)");
+  });
+
+  it("judges a project-relative MCP path from the root, and reads what the heuristics used to miss", async () => {
+    const repo = await selected("INT-001");
+    const sub = { cwd: at(repo, "src/auth") };
+    const cases: [string, Payload, string][] = [
+      [
+        "mcp__jetbrains__replace_file_text_by_path",
+        { pathInProject: "src/billing/b.js" },
+        "src/billing/b.js",
+      ],
+      [
+        "mcp__serena__search_and_replace",
+        { relative_path: "src/billing/b.js" },
+        "src/billing/b.js",
+      ],
+      ["mcp__x__getOrCreateFile", { location: "src/billing/new/x.js" }, "src/billing/new/x.js"],
+      ["mcp__x__apply", { changes: { "src/billing/invoice.ts": "x" } }, "src/billing/invoice.ts"],
+      [
+        "mcp__x__apply",
+        { content: { target: "src/billing/invoice.ts" } },
+        "src/billing/invoice.ts",
+      ],
+      [
+        "mcp__x__save",
+        { where: `file:${at(repo, "src/billing/invoice.ts")}` },
+        "src/billing/invoice.ts",
+      ],
+    ];
+    for (const [tool, input, file] of cases) {
+      const message = denial(claude(repo, "PreToolUse", tool, input, sub));
+      expect(message, `${tool} ${JSON.stringify(input)}`).toContain(file);
+    }
+    // A bare name is judged where a file of that name is.
+    const bare = denial(
+      claude(
+        repo,
+        "PreToolUse",
+        "mcp__x__overwrite",
+        { name: "invoice.ts" },
+        { cwd: at(repo, "src/billing") },
+      ),
+    );
+    expect(bare).toContain("src/billing/invoice.ts");
+    // "update_description" holds "script", and is no shell: judged before it runs.
+    expect(
+      denial(
+        claude(repo, "PreToolUse", "mcp__tracker__update_description", {
+          file: at(repo, "docs/index.md"),
+        }),
+      ),
+    ).toContain("docs/index.md");
+    // Nested past 64 levels: refused, not waved through.
+    let deep: Payload = { path: at(repo, "docs/index.md") };
+    for (let level = 0; level < 70; level++) deep = { inner: deep };
+    expect(denial(claude(repo, "PreToolUse", "mcp__x__apply", deep))).toContain(
+      "the tool's input is nested too deep to read",
+    );
+  });
+
+  it("puts back escapes a command erased, and says a damaged list rather than read it as none", async () => {
+    const repo = await selected("INT-001");
+    bashCall(
+      repo,
+      "sh ./save.sh",
+      'echo evil > src/billing/b.js && git add -A && INTENTGUARD="$(echo 0)" git commit -qm billing',
+      "keep-1",
+    );
+    const erased = bashCall(
+      repo,
+      "python3 tidy.py",
+      "echo '[]' > .git/intentguard/escapes.json",
+      "keep-2",
+    );
+    expect(erased.stderr).toContain(
+      "the list of commits that got past the commit gate lost some that still stand",
+    );
+    expect(repo.intentguard(["status"]).stdout).toContain("got past the commit gate");
+    repo.write(".git/intentguard/escapes.json", "not json");
+    const doctor = repo.intentguard(["doctor"]);
+    expect(doctor.status).toBe(2);
+    expect(doctor.stderr).toContain(
+      "escapes.json is not the list of commits an agent's shell got past the commit gate",
+    );
+  });
+
+  it("clears an escape once the landing gate has traced its commit, and reports no work tree it knows", async () => {
+    const repo = await selected("INT-001");
+    const detached = bashCall(
+      repo,
+      "git switch --detach && git commit",
+      "git switch -q --detach && echo in > src/auth/in.ts && git add -A && git commit -qm in",
+      "detached-1",
+    );
+    expect(detached.stderr).toContain("past the commit gate");
+    const named = bashCall(repo, "git switch -c feat", "git switch -q -c feat", "detached-2");
+    allowed(named);
+    expect(repo.intentguard(["status"]).stdout).not.toContain("got past the commit gate");
+    const worktree = bashCall(
+      repo,
+      "git worktree add .worktrees/feat2 -b feat2",
+      "git worktree add -q .worktrees/feat2 -b feat2",
+      "worktree-1",
+    );
+    allowed(worktree);
+  });
+});

@@ -69,7 +69,7 @@ describe("what a command or hook loads", () => {
     ]);
   });
 
-  it("loads no node:crypto to judge what is staged (its load costs ~5 ms with the GC it brings)", async () => {
+  it("loads no node:crypto to judge what is staged, nor for an agent's pre-write decision (its load costs ~5 ms with the GC it brings)", async () => {
     const repo = await createSelectedRepo();
     const scratch = createScratchDir();
     const probeFile = path.join(scratch, "builtins.cjs");
@@ -85,6 +85,24 @@ describe("what a command or hook loads", () => {
     const modules = readFileSync(loaded, "utf8").split("\n");
     expect(modules.length).toBeGreaterThan(50);
     expect(modules.filter((name) => /crypto/.test(name))).toEqual([]);
+    const payload = {
+      session_id: "s",
+      transcript_path: "/dev/null",
+      cwd: repo.dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Edit",
+      tool_input: { file_path: path.join(repo.dir, "src/auth/a.ts") },
+      tool_use_id: "t",
+    };
+    const agentHook = path.join(projectRoot, "dist", "agent-hook.cjs");
+    const decided = repo.run(process.execPath, [agentHook, "claude-code"], {
+      env,
+      input: JSON.stringify(payload),
+    });
+    expect({ status: decided.status, stderr: decided.stderr }).toEqual({ status: 0, stderr: "" });
+    const agentModules = readFileSync(loaded, "utf8").split("\n");
+    expect(agentModules.length).toBeGreaterThan(50);
+    expect(agentModules.filter((name) => /crypto/.test(name))).toEqual([]);
   });
 
   it("loads the failures' words only to say one", async () => {

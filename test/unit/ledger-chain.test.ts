@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock.js";
 import type { Repo } from "../../src/git/repo.js";
-import { appendLedgerEvent, ledgerPath, lineHash } from "../../src/ledger/ledger.js";
+import { appendLedgerEvent, lineHash } from "../../src/ledger/ledger.js";
+import { ledgerPath } from "../../src/ledger/ledger-file.js";
 import { verifyChain } from "../../src/ledger/verify-chain.js";
 import { createScratchDir } from "../support/test-repo.js";
 

@@ -5,7 +5,7 @@ import { systemClock } from "../../clock.js";
 import { isObjectId } from "../../core/commit/object-id.js";
 import type { RefusedCommand } from "../../core/judge/verdict.js";
 import type { Environment } from "../../environment.js";
-import { ExitCode } from "../../errors.js";
+import { ExitCode, FailureError } from "../../errors.js";
 import { locateHookRepo, type Repo } from "../../git/repo.js";
 import type { CommitJudgement } from "../../land/judge-commit.js";
 import { judgeLocalLandings, type LocalUpdate } from "../../land/local-landing.js";
@@ -93,9 +93,15 @@ export async function run(args: string[], env: Environment): Promise<ExitCode> {
   if (traced.kind === "written" && traced.tampering) {
     process.stderr.write(`${observationsTamperedText(traced.tampering)}\n`);
   }
-  const escapes = await standingEscapes(repo);
-  if (escapes.length > 0) {
-    process.stderr.write(`${standingEscapesText(escapes, env.agentProcess !== null)}\n`);
+  // Said, never in the way: the commit has landed whatever the list of escapes holds.
+  try {
+    const escapes = await standingEscapes(repo);
+    if (escapes.length > 0) {
+      process.stderr.write(`${standingEscapesText(escapes, env.agentProcess !== null)}\n`);
+    }
+  } catch (error) {
+    if (!(error instanceof FailureError)) throw error;
+    process.stderr.write(`intentguard: ${error.message}\n`);
   }
   if (traced.kind === "ledger-failed") {
     process.stderr.write(ledgerNotAppendedMessage(traced.commits, traced.reason, traced.published));

@@ -81,7 +81,9 @@ export type PayloadProblem =
   | { kind: "not-string"; field: string }
   | { kind: "missing"; field: string }
   | { kind: "no-tool-or-event" }
-  | { kind: "field-not-json"; field: string };
+  | { kind: "field-not-json"; field: string }
+  /** A tool's input nested deeper than intentguard reads (64 levels): no path in it is judged. */
+  | { kind: "too-deep"; field: string };
 
 /** A payload that is not the agent's (malformed, another agent's, a missing field). */
 export class PayloadError extends Error {

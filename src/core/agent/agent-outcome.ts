@@ -86,14 +86,16 @@ export interface Escape {
  * - `observations`: the observed lines (refs/intentguard/observed/…) were changed or removed:
  *   their files' lines will be nobody's when they land;
  * - `own-ref`: one of intentguard's own refs (the trace notes) was moved or removed;
- * - `log`: the log of observed writes (checkpoints.jsonl) was shortened or removed.
+ * - `log`: the log of observed writes (checkpoints.jsonl) was shortened or removed;
+ * - `escapes`: the list of escapes lost some that still stand (put back).
  */
 export type StateTampering =
   | { kind: "snapshot-missing"; files: string[] }
   | { kind: "shell-snapshot-missing" }
   | { kind: "observations"; how: "changed" | "removed"; files: string[] }
   | { kind: "own-ref"; ref: string; how: "changed" | "removed" }
-  | { kind: "log" };
+  | { kind: "log" }
+  | { kind: "escapes" };
 
 /** Findings with nothing in them, to add to. */
 export function noFindings(): AfterToolFindings {

@@ -1,3 +1,4 @@
+import { PayloadError } from "./agent-event.js";
 import { patchPaths } from "./patch-paths.js";
 
 /** A string of a tool's input that may name a file it writes, and the field it was found in. */
@@ -6,11 +7,14 @@ export interface NamedPath {
   /** Where in the input: `path`, `edits[1].filePath`, `arguments.relative_path`. */
   field: string;
   /**
-   * `named`: under a path-like field, a `file://` URI, or a patch header — judged as given.
-   * `looks-like`: any other string shaped like a path — judged only where it names a place in
-   * the repository (an absolute path inside it, or a relative one whose folder exists there).
+   * `named`: under a path-like field, a `file:` URI, or a patch header — judged as given.
+   * `looks-like`: any other string shaped like a path (an object's key too) — judged only where
+   * it names a place in the repository (an absolute path inside it, or a relative one whose first
+   * folder is there). `file-name`: a bare name with an extension (`b.js`) — judged only where a
+   * file of that name is (a new one made by such a name is a shell's kind of write: the commit
+   * gate judges it).
    */
-  how: "named" | "looks-like";
+  how: "named" | "looks-like" | "file-name";
 }
 
 /**
@@ -78,6 +82,9 @@ export function toolPaths(input: unknown): string[] {
     .map((named) => named.path);
 }
 
+/** Deeper than this, a tool's input is not read through: the call is refused, not waved through. */
+const deepest = 64;
+
 function collect(
   value: unknown,
   field: string,
@@ -85,7 +92,9 @@ function collect(
   depth: number,
   add: (named: NamedPath) => void,
 ): void {
-  if (depth > 16 || value === null || value === undefined) return;
+  if (value === null || value === undefined) return;
+  // Nested past what is read: the call is refused as a payload that cannot be read.
+  if (depth > deepest) throw new PayloadError({ kind: "too-deep", field: field || "tool input" });
   if (typeof value === "string") {
     collectString(value, field, underPathField, depth, add);
     return;
@@ -99,7 +108,10 @@ function collect(
   if (typeof value !== "object") return;
   for (const [key, item] of Object.entries(value)) {
     const name = field === "" ? key : `${field}.${key}`;
-    if (contentFields.has(key)) continue;
+    // A key can be the path (`{"changes": {"src/x.js": …}}`).
+    if (!underPathField) collectLooksLike(key, `${name} (a key)`, add);
+    // What a content field holds is written, never where: its text is no path; what it nests is.
+    if (contentFields.has(key) && typeof item === "string") continue;
     collect(item, name, underPathField || isPathField(key), depth + 1, add);
   }
 }
@@ -114,7 +126,7 @@ function collectString(
   if (collectPatch(value, field, add)) return;
   const trimmed = value.trim();
   if (trimmed === "") return;
-  if (/^file:\/\//i.test(trimmed)) {
+  if (/^file:/i.test(trimmed)) {
     add({ path: fileUriPath(trimmed), field, how: "named" });
     return;
   }
@@ -129,7 +141,14 @@ function collectString(
     if (!/[\n\0]/.test(value)) add({ path: value, field, how: "named" });
     return;
   }
+  collectLooksLike(value, field, add);
+}
+
+function collectLooksLike(value: string, field: string, add: (named: NamedPath) => void): void {
   if (looksLikePath(value)) add({ path: value, field, how: "looks-like" });
+  else if (/^[^\s/\\]{1,200}\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(value)) {
+    add({ path: value, field, how: "file-name" });
+  }
 }
 
 /** The headers of a patch text (Codex's apply_patch format), in any string. */
@@ -160,9 +179,9 @@ function looksLikePath(value: string): boolean {
 }
 
 function fileUriPath(uri: string): string {
-  const rest = uri.slice("file://".length);
-  // file://localhost/x and file:///x name /x; anything else after file:// is the path as given.
-  const local = rest.startsWith("localhost/") ? rest.slice("localhost".length) : rest;
+  // file:///x, file://localhost/x and file:/x name /x; anything else after file:// is the path.
+  const rest = uri.replace(/^file:(\/\/(localhost)?)?/i, "");
+  const local = rest;
   try {
     return decodeURIComponent(local);
   } catch {
@@ -206,21 +225,81 @@ export function isMcpTool(tool: string): boolean {
  * judged, never waved through).
  */
 export function leadingVerb(tool: string): string {
-  const own = /^mcp__.*?__(.+)$/i.exec(tool)?.[1] ?? /^mcp_[^_]+_(.+)$/i.exec(tool)?.[1] ?? tool;
-  const words = own
+  return words(ownName(tool))[0] ?? "";
+}
+
+function ownName(tool: string): string {
+  return /^mcp__.*?__(.+)$/i.exec(tool)?.[1] ?? /^mcp_[^_]+_(.+)$/i.exec(tool)?.[1] ?? tool;
+}
+
+function words(name: string): string[] {
+  return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
-  return words[0] ?? "";
 }
 
-/** Whether a tool's leading verb says it only reads. */
+/** Whether a tool's leading verb says it only reads, and no word after it that it writes. */
 export function soundsLikeReader(tool: string): boolean {
-  return readerVerbs.has(leadingVerb(tool));
+  const own = words(ownName(tool));
+  return readerVerbs.has(own[0] ?? "") && !own.slice(1).some((word) => writerWords.has(word));
 }
 
-/** A tool that runs commands, by its name, where the agent's own list does not know it (MCP). */
+/**
+ * A tool that runs commands, by a word of its name (not a part of one: `update_description` holds
+ * "script"), where the agent's own list does not know it (MCP).
+ */
 export function soundsLikeShell(tool: string): boolean {
-  return /(shell|command|terminal|exec|process|bash|script|run_|checkout|reset|stash)/i.test(tool);
+  return words(tool).some((word) => shellWords.has(word));
 }
+
+const shellWords = new Set([
+  "shell",
+  "command",
+  "commands",
+  "cmd",
+  "terminal",
+  "exec",
+  "execute",
+  "process",
+  "bash",
+  "sh",
+  "script",
+  "run",
+  "checkout",
+  "reset",
+  "stash",
+]);
+
+/**
+ * The verbs that say a tool may change files, wherever they stand in its name: a reader's verb
+ * first (`search_and_replace`, `getOrCreateFile`) is no reader's tool then.
+ */
+const writerWords = new Set([
+  "write",
+  "edit",
+  "replace",
+  "create",
+  "update",
+  "set",
+  "put",
+  "patch",
+  "delete",
+  "remove",
+  "move",
+  "rename",
+  "insert",
+  "append",
+  "save",
+  "store",
+  "upload",
+  "copy",
+  "apply",
+  "modify",
+  "change",
+  "format",
+  "fix",
+  "make",
+  "add",
+]);

@@ -7,4 +7,6 @@ export type StoreFailure =
   /** Something other than a regular file stands where the ledger belongs. */
   | { kind: "ledger-not-regular-file"; file: string }
   /** The selection file does not hold a selection. */
-  | { kind: "selection-damaged"; file: string };
+  | { kind: "selection-damaged"; file: string }
+  /** The list of escapes (commits an agent's shell got past the gate) cannot be read. */
+  | { kind: "escapes-damaged"; file: string };

@@ -68,6 +68,7 @@ export function failureText(failure: Failure, command: string, agent = false): s
     case "lock-held":
     case "ledger-not-regular-file":
     case "selection-damaged":
+    case "escapes-damaged":
       return storeFailureText(failure, command);
     case "blame-binary":
     case "blame-refused":

@@ -66,6 +66,8 @@ function tamperingText(found: StateTampering): string {
       return `intentguard: ${found.ref} (the trace records) was ${found.how} other than by intentguard. ${askPerson}`;
     case "log":
       return `intentguard: the log of the writes intentguard observed (checkpoints.jsonl) was shortened or removed. ${askPerson}`;
+    case "escapes":
+      return `intentguard: the list of commits that got past the commit gate lost some that still stand: they were put back, and pushes of them are still refused. ${askPerson}`;
   }
 }
 

@@ -146,6 +146,8 @@ function payloadProblemText(agent: string, problem: PayloadProblem): string {
       return "the payload names no tool and no event";
     case "field-not-json":
       return `the payload's ${problem.field} is not JSON`;
+    case "too-deep":
+      return `the tool's input is nested too deep to read, at ${problem.field}`;
   }
 }
 
