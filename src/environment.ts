@@ -45,6 +45,11 @@ export interface Environment {
   /** GIT_DIR, which git sets for hooks in a linked work tree. */
   gitDir: string | undefined;
   /**
+   * The project directory an agent tells its hooks by variable, by dialect name: Claude Code's
+   * CLAUDE_PROJECT_DIR, Gemini CLI's GEMINI_PROJECT_DIR. Where its repository is looked for.
+   */
+  agentProjectDirs: Readonly<Record<string, string>>;
+  /**
    * The CI run, if any: GITHUB_ACTIONS, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_SHA,
    * GITHUB_STEP_SUMMARY; GITLAB_CI, CI_PIPELINE_SOURCE, CI_MERGE_REQUEST_DIFF_BASE_SHA,
    * CI_MERGE_REQUEST_TARGET_BRANCH_NAME, CI_MERGE_REQUEST_SOURCE_BRANCH_SHA, CI_COMMIT_SHA,
@@ -82,6 +87,10 @@ export function readEnvironment(
     configHome: env.XDG_CONFIG_HOME || `${env.HOME ?? "~"}/.config`,
     home: env.HOME ?? "~",
     gitDir: env.GIT_DIR || undefined,
+    agentProjectDirs: {
+      ...(env.CLAUDE_PROJECT_DIR ? { "claude-code": env.CLAUDE_PROJECT_DIR } : {}),
+      ...(env.GEMINI_PROJECT_DIR ? { gemini: env.GEMINI_PROJECT_DIR } : {}),
+    },
     ci: readCiEnvironment(env),
   };
 }

@@ -19,7 +19,7 @@ import { observeWrites } from "./observe-writes.js";
 import { rememberSession } from "./sessions.js";
 import { afterShell, beforeShell } from "./shell-writes.js";
 import { listedReader, repositoryPaths } from "./unknown-tools.js";
-import { homeOf } from "./work-tree-of.js";
+import { homeOf, type Workspace } from "./work-tree-of.js";
 
 /**
  * `agent-hook <agent>`, from the CLI or its own small bundle (src/agent-hook-cli.ts): the named
@@ -93,39 +93,42 @@ async function decide(
   clock: Clock,
   env: Environment,
 ): Promise<AgentOutcome> {
+  if (event.moment === "other") return { kind: "allow" };
   const cwd = event.cwd ? path.resolve(env.cwd, event.cwd) : env.cwd;
+  const projectDir = event.projectDir ?? env.agentProjectDirs[dialect.name] ?? null;
+  const where = {
+    cwd,
+    home: homeOf(projectDir === null ? null : path.resolve(cwd, projectDir), cwd),
+  };
   const agent: AgentMade = { agent: dialect.name, declaredBy: `its ${dialect.title} hook` };
   switch (event.moment) {
-    case "other":
-      return { kind: "allow" };
     case "session-start": {
-      const repo = homeOf(cwd);
-      if (!repo) return { kind: "allow" };
-      rememberSession(repo.stateDir, event);
-      return sessionContext(repo);
+      if (!where.home) return { kind: "allow" };
+      rememberSession(where.home.stateDir, event);
+      return sessionContext(where.home);
     }
     case "before-write": {
-      const unknown = event.unknownTool ? await unknownToolWrites(event, cwd) : null;
+      const unknown = event.unknownTool ? await unknownToolWrites(event, where) : null;
       if (unknown?.length === 0) return { kind: "allow" };
       const paths = unknown ? unknown.map((one) => one.path) : event.paths;
-      const { decision, targets } = await decideWrite(paths, event.tool, cwd, agent, env);
+      const { decision, targets } = await decideWrite(paths, event.tool, where, agent, env);
       if (decision.kind === "allow") observeWrites.before(targets, event);
       if (decision.kind !== "deny" || !unknown) return decision;
       return { ...decision, unknownTool: { tool: event.tool, named: unknown } };
     }
     case "after-write": {
-      const unknown = event.unknownTool ? await unknownToolWrites(event, cwd) : null;
+      const unknown = event.unknownTool ? await unknownToolWrites(event, where) : null;
       const paths = unknown ? unknown.map((one) => one.path) : event.paths;
       // A pre-write snapshot is owed for what was judged as named (not a string that only now
       // names a place in the repository: the tool may have made its folder).
       const named = new Set(unknown?.filter((one) => one.how === "named").map((one) => one.path));
       const expected = (given: string) => (unknown ? named.has(given) : true);
-      return observeWrites.after(dialect.name, { ...event, paths }, cwd, clock, expected);
+      return observeWrites.after(dialect.name, { ...event, paths }, where, clock, expected);
     }
     case "before-shell":
-      return beforeShell(event, cwd, env);
+      return beforeShell(event, where, env);
     case "after-shell":
-      return afterShell(dialect.name, event, cwd, agent, clock, env);
+      return afterShell(dialect.name, event, where.home, agent, clock, env);
   }
 }
 
@@ -133,12 +136,11 @@ async function decide(
  * The files a tool no agent's list knows may write (an MCP server's): the strings it names that
  * are places in the repository — none when HEAD's policy lists it as a reader (agents.readers).
  */
-async function unknownToolWrites(event: AgentEvent, cwd: string): Promise<NamedPath[]> {
+async function unknownToolWrites(event: AgentEvent, where: Workspace): Promise<NamedPath[]> {
   const named = event.unknownTool ?? [];
-  const home = homeOf(cwd);
-  if (!home) return named.filter((one) => one.how === "named");
-  const paths = repositoryPaths(named, cwd, home);
-  if (paths.length === 0 || (await listedReader(home, event.tool))) return [];
+  if (!where.home) return named.filter((one) => one.how === "named");
+  const paths = repositoryPaths(named, where.cwd, where.home);
+  if (paths.length === 0 || (await listedReader(where.home, event.tool))) return [];
   return paths;
 }
 

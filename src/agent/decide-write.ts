@@ -9,10 +9,9 @@ import type { AgentMade } from "../gate/agent-made.js";
 import { judgePaths } from "../gate/judge-paths.js";
 import { ignoredPaths } from "../git/ignored-paths.js";
 import type { Repo } from "../git/repo.js";
-import { sameRepository } from "../git/work-tree-at.js";
 import { headSnapshot } from "../governance/head-snapshot.js";
 import { packageRoot } from "../install/package-root.js";
-import { homeOf, registeredAt } from "./work-tree-of.js";
+import { registeredAt, type Workspace } from "./work-tree-of.js";
 
 /**
  * A file a write will touch: its work tree and its repo-root-relative path; for a file in a
@@ -31,22 +30,23 @@ export interface WriteTarget {
  * a planted `.git` says), outside git's directory and every `.git`, not a file closed to agents
  * (the rules, any agent's hooks), and — through a symlink too — in the scope of the intent
  * selected in the work tree that holds it, judged exactly as a commit of it would be (its
- * verdict names the intent that covers a path, if one does). A submodule's files are judged by
- * its own rules, or, where it has none, as the superproject's path they lie under.
+ * verdict names the intent that covers a path, if one does). A submodule's file is judged by its
+ * own rules where it has any, and always as the superproject's path it lies under: rules forged
+ * in a submodule widen nothing.
  */
 export async function decideWrite(
   paths: readonly string[],
   tool: string,
-  cwd: string,
+  where: Workspace,
   agent: AgentMade,
   env: Environment,
 ): Promise<{ decision: AgentOutcome; targets: WriteTarget[] }> {
+  const { cwd, home } = where;
   const denied = (denial: WriteDenial) => ({
     decision: { kind: "deny", denial } as const,
     targets: [],
   });
   if (paths.length === 0) return denied({ kind: "no-path", tool });
-  const home = homeOf(cwd);
   if (!home) return denied({ kind: "outside", file: paths[0] ?? "", root: cwd });
   const targets: WriteTarget[] = [];
   for (const given of paths) {
@@ -56,10 +56,8 @@ export async function decideWrite(
     if (real === null) return denied({ kind: "unresolvable", file: given });
     if (sharedFile(real)) return denied({ kind: "hard-linked", file: given });
     for (const absolute of new Set([lexical, real])) {
-      const at = registeredAt(absolute);
-      const inSubmodule = at?.superproject ? sameRepository(at.superproject, home) : false;
-      if (!at || !(sameRepository(at.repo, home) || inSubmodule))
-        return denied({ kind: "outside", file: given, root: home.root });
+      const at = registeredAt(absolute, home);
+      if (!at) return denied({ kind: "outside", file: given, root: home.root });
       const { repo } = at;
       const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
       if (
@@ -73,36 +71,44 @@ export async function decideWrite(
         protectedFromAgents(relative) ??
         (inInstalledPackage(repo, absolute) ? "agent-hooks" : null);
       if (closed) return denied({ kind: "protected", file: given, protects: closed });
-      targets.push({
-        repo,
-        absolute,
-        relative,
-        superproject: inSubmodule ? at.superproject : null,
-      });
+      targets.push({ repo, absolute, relative, superproject: at.superproject });
     }
   }
   for (const group of byWorkTree(targets).values()) {
     const first = group[0] as WriteTarget;
-    let repo = first.repo;
-    let head = await headSnapshot(repo);
-    if (head.intents === null && first.superproject) {
-      repo = first.superproject; // a submodule without rules: its path in the superproject's
-      head = await headSnapshot(repo);
-    }
-    const verdict = await judgePaths(
-      repo,
-      group.map((target) => target.absolute),
-      undefined,
-      { ...env, cwd: repo.root },
-      { head, agent },
-    );
-    // A submodule's file is never the superproject's to ignore: git refuses to say.
-    const ignorable = repo === first.repo;
-    if (verdict.outcome === "blocked" && !(ignorable && (await onlyIgnored(repo, verdict)))) {
-      return denied({ kind: "blocked", verdict });
+    const absolutes = group.map((target) => target.absolute);
+    for (const judge of await judgesOf(first)) {
+      const verdict = await judgePaths(
+        judge.repo,
+        absolutes,
+        undefined,
+        { ...env, cwd: judge.repo.root },
+        { head: judge.head, agent },
+      );
+      if (verdict.outcome !== "blocked") continue;
+      if (!(judge.ignorable && (await onlyIgnored(judge.repo, verdict)))) {
+        return denied({ kind: "blocked", verdict });
+      }
     }
   }
   return { decision: { kind: "allow" }, targets };
+}
+
+/**
+ * Whose rules judge a write in `target`'s work tree: its own (a submodule's only where it has
+ * any), and a submodule's superproject's — whose ignore rules have no say (git refuses to say).
+ */
+async function judgesOf(target: WriteTarget) {
+  const head = await headSnapshot(target.repo);
+  const judges = [];
+  if (head.intents !== null || !target.superproject) {
+    judges.push({ repo: target.repo, head, ignorable: true });
+  }
+  if (target.superproject) {
+    const superHead = await headSnapshot(target.superproject);
+    judges.push({ repo: target.superproject, head: superHead, ignorable: false });
+  }
+  return judges;
 }
 
 /**

@@ -6,12 +6,11 @@ import { protectedFromAgents } from "../core/agent/protected-paths.js";
 import type { Clock } from "../core/clock.js";
 import { readObjects } from "../git/read-objects.js";
 import type { Repo } from "../git/repo.js";
-import { sameRepository } from "../git/work-tree-at.js";
 import { type Checkpoint, checkpointAfter, snapshotBefore } from "./checkpoints.js";
 import type { WriteTarget } from "./decide-write.js";
 import type { Writer } from "./observation-store.js";
 import { modelOf } from "./sessions.js";
-import { homeOf, registeredAt } from "./work-tree-of.js";
+import { registeredAt, type Workspace } from "./work-tree-of.js";
 
 /** Where a write landed: through a symlink, its target (the file whose lines changed). */
 function realPath(absolute: string): string {
@@ -46,19 +45,18 @@ export const observeWrites = {
   async after(
     agent: string,
     event: AgentEvent,
-    cwd: string,
+    where: Workspace,
     clock: Clock,
     expected: (given: string) => boolean,
   ): Promise<AgentOutcome> {
-    const home = homeOf(cwd);
+    const { cwd, home } = where;
     if (!home) return { kind: "allow" };
     const findings = noFindings();
     const missing: string[] = [];
     for (const given of event.paths) {
       const absolute = realPath(path.resolve(cwd, given));
-      const at = registeredAt(absolute);
-      const inSubmodule = at?.superproject ? sameRepository(at.superproject, home) : false;
-      if (!at || !(sameRepository(at.repo, home) || inSubmodule)) continue;
+      const at = registeredAt(absolute, home);
+      if (!at) continue;
       const { repo } = at;
       const relative = path.relative(repo.root, absolute).split(path.sep).join("/");
       if (relative.startsWith("../") || protectedFromAgents(relative)) continue;

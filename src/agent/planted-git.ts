@@ -39,7 +39,7 @@ function planted(repo: Repo, dirs: readonly string[]): string[] {
   for (const dir of dirs) {
     const absolute = path.join(repo.root, dir);
     if (!existsSync(path.join(absolute, ".git"))) continue;
-    const registered = workTreeAt(path.join(absolute, "-"));
+    const registered = workTreeAt(path.join(absolute, "-"), repo);
     if (registered && path.resolve(registered.repo.root) === path.resolve(absolute)) continue;
     found.push(`${dir}/.git`);
   }

@@ -33,7 +33,7 @@ import { changedSettings, gateSettings } from "./gate-settings.js";
 import { observedRef, withObservations } from "./observation-store.js";
 import { checkpoint, snapshotShellFiles, writerOf } from "./observe-writes.js";
 import { plantedGit } from "./planted-git.js";
-import { homeOf } from "./work-tree-of.js";
+import type { Workspace } from "./work-tree-of.js";
 
 /**
  * A shell command cannot be judged by path before it runs (but for what would switch the gate
@@ -50,6 +50,31 @@ interface ShellSnapshot {
   log: number | null;
   /** The escapes kept before the command (escapes.ts): none may go but by being undone. */
   escapes: KeptEscape[];
+}
+
+/**
+ * What the work tree's last shell command left (its refs and the gate's settings), for the next
+ * command to compare with what it starts from: what changed in between (a process the command
+ * left running, a tool no hook sees) is said too, never taken for the next command's own.
+ */
+interface LastSeen {
+  version: 1;
+  refs: RefState;
+  gate: Record<string, string>;
+}
+
+function lastSeenFile(stateDir: string): string {
+  return path.join(checkpointDir(stateDir), "shell", "last.json");
+}
+
+function readLastSeen(repo: Repo): LastSeen | null {
+  try {
+    const saved = readIfExists(lastSeenFile(repo.stateDir), undefined, 64 << 20);
+    const value = saved ? (JSON.parse(saved.toString("utf8")) as LastSeen) : null;
+    return value?.version === 1 ? value : null;
+  } catch {
+    return null; // unreadable: the chain starts again here (the command itself is still checked)
+  }
 }
 
 function snapshotFile(stateDir: string, event: AgentEvent): string {
@@ -77,10 +102,10 @@ function globalConfigFiles(env: Environment): string[] {
  */
 export async function beforeShell(
   event: AgentEvent,
-  cwd: string,
+  where: Workspace,
   env: Environment,
 ): Promise<AgentOutcome> {
-  const repo = homeOf(cwd);
+  const { cwd, home: repo } = where;
   if (!repo) return { kind: "allow" };
   const switches = gateSwitches(event.command ?? "", {
     cwd,
@@ -134,15 +159,15 @@ function readSnapshot(file: string): ShellSnapshot | null {
 export async function afterShell(
   agentName: string,
   event: AgentEvent,
-  cwd: string,
+  repo: Repo | null,
   agent: AgentMade,
   clock: Clock,
   env: Environment,
 ): Promise<AgentOutcome> {
-  const repo = homeOf(cwd);
   if (!repo) return { kind: "allow" };
   const findings = noFindings();
   const before = readSnapshot(snapshotFile(repo.stateDir, event));
+  const last = readLastSeen(repo);
   // git status first: what is read from files here is read while it runs.
   const status = changedFiles(repo.root);
   const refs = await refState(repo);
@@ -150,6 +175,7 @@ export async function afterShell(
   const plantedInTracked = await plantedGit.inTracked(repo);
   const changedNow = await status;
   const planted = plantedGit.inChanged(repo, Object.keys(changedNow), plantedInTracked);
+  writeFileAtomic(lastSeenFile(repo.stateDir), JSON.stringify({ version: 1, refs, gate }));
   // The observed lines' ref against intentguard's record of it: checked (and put back) only when
   // they differ, which costs no git process when nothing was observed.
   const observed = observedRef(repo);
@@ -170,6 +196,7 @@ export async function afterShell(
     return { kind: "report", findings };
   }
   findings.gate.push(...changedSettings(before.gate, gate));
+  if (last) findings.gateBetween.push(...changedSettings(last.gate, before.gate));
   if (
     refs.watched[notesRef] !== before.refs.watched[notesRef] &&
     refs.watched[notesRef] !== recordedOwnRef(repo, notesRef)
@@ -183,7 +210,11 @@ export async function afterShell(
   const log = logSize(repo);
   if (before.log !== null && (log === null || log < before.log))
     findings.tampering.push({ kind: "log" });
-  const escapes = await findEscapes(repo, before.refs, refs);
+  const between = last ? await findEscapes(repo, last.refs, before.refs) : [];
+  const escapes = [
+    ...between.map((found) => ({ ...found, between: true as const })),
+    ...(await findEscapes(repo, before.refs, refs)),
+  ];
   findings.escapes.push(...escapes);
   if (await restoreEscapes(repo, before.escapes ?? [])) {
     findings.tampering.push({ kind: "escapes" });
@@ -243,6 +274,7 @@ function reported(findings: AfterToolFindings): boolean {
   return (
     findings.outOfScope !== null ||
     findings.gate.length > 0 ||
+    findings.gateBetween.length > 0 ||
     findings.planted.length > 0 ||
     findings.escapes.length > 0 ||
     findings.tampering.length > 0

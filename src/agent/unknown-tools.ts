@@ -2,7 +2,6 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { NamedPath } from "../core/agent/tool-paths.js";
 import type { Repo } from "../git/repo.js";
-import { sameRepository } from "../git/work-tree-at.js";
 import { compileSnapshot } from "../governance/compile-snapshot.js";
 import { headSnapshot } from "../governance/head-snapshot.js";
 import { registeredAt } from "./work-tree-of.js";
@@ -10,7 +9,8 @@ import { registeredAt } from "./work-tree-of.js";
 /**
  * What a tool no agent's list knows (an MCP server's) names that is a place in the repository:
  * every string under a path-like field, a `file://` URI or a patch header; any other string shaped
- * like a path only when it is one — absolute and inside the repository (any of its work trees), or
+ * like a path only when it is one — absolute and inside the repository (any of its work trees or
+ * submodules), or
  * relative with its first folder there. A name of nothing in the repository is no write of it. A
  * relative path is taken from the agent's directory and, where that differs, from the work tree's
  * root too: MCP servers name files relative to the project (`pathInProject`, `relative_path`),
@@ -34,8 +34,7 @@ export function repositoryPaths(named: readonly NamedPath[], cwd: string, home: 
 /** A bare file name: a file of that name is in `base`, in the repository. */
 function namesFileIn(given: string, base: string, home: Repo): boolean {
   const absolute = path.resolve(base, given);
-  const at = registeredAt(absolute);
-  if (!at || !sameRepository(at.repo, home)) return false;
+  if (!registeredAt(absolute, home)) return false;
   try {
     return statSync(absolute).isFile();
   } catch {
@@ -45,8 +44,7 @@ function namesFileIn(given: string, base: string, home: Repo): boolean {
 
 function namesPlaceIn(given: string, base: string, home: Repo): boolean {
   const absolute = path.resolve(base, given);
-  const at = registeredAt(absolute);
-  if (!at || !sameRepository(at.repo, home)) return false;
+  if (!registeredAt(absolute, home)) return false;
   if (path.isAbsolute(given)) return true;
   // Its first folder (`src` of `src/billing/new/x.js`) is there: a folder the tool makes below
   // it is still a place in the repository.

@@ -20,7 +20,12 @@ export type WorkTreeKind = "main" | "linked" | "configured" | "separate";
 export interface RegisteredWorkTree {
   repo: Repo;
   kind: WorkTreeKind;
-  /** For a submodule registered in its superproject: the superproject's work tree. */
+  /**
+   * For a submodule: the work tree of the agent's repository that registers it. A commit there
+   * takes the submodule's changes as one path (its gitlink), so its rules have a say too. (A
+   * linked work tree made inside another, `.worktrees/feat`, has none: no commit of the outer
+   * one can take a file of it.)
+   */
   superproject: Repo | null;
 }
 
@@ -35,43 +40,75 @@ const pathFileLimit = 4096;
 const configLimit = 1 << 20;
 
 /**
- * The work tree and repository a path (which need not exist) belongs to, as git's own
- * registrations say — not as the nearest `.git` below it says. Every folder from the path up to
+ * The repository an agent works in: the innermost work tree holding `anchor` (the agent's project
+ * directory, where it tells it; else its current directory). Every folder from the anchor up to
  * the file system's root is looked at (one lstat each); a `.git` entry counts only once what it
  * names has been read back (see WorkTreeKind), each file opened without waiting and bounded in
  * size, so a FIFO, socket or device where git keeps a file is a `.git` that does not count, never
- * a hang. Then, from the outermost down, a work tree inside a governed one (one that has adopted
- * intentguard) counts only when that repository registers it: a linked work tree of the same
- * repository, or a submodule whose git directory is under its `modules/` and whose path its
- * `.gitmodules` lists. Any other `.git` below a governed work tree's root is planted: it is
- * passed over, and the path is judged where it really is. Null outside every repository.
+ * a hang. A `.git` file naming the git directory of a repository around it (`gitdir: ../../.git`)
+ * names no work tree of its own: it is passed over. A repository around this one (a home
+ * directory kept in git, or one planted there) has no say. Null outside every repository.
  */
-export function workTreeAt(absolute: string): RegisteredWorkTree | null {
+export function homeAt(anchor: string): RegisteredWorkTree | null {
+  const levels = levelsAbove(anchor);
+  for (const [index, level] of levels.entries()) {
+    const outer = levels.slice(index + 1);
+    const pointsOut =
+      level.kind === "separate" &&
+      outer.some((around) => real(around.repo.commonDir) === real(level.repo.commonDir));
+    if (!pointsOut) return { repo: level.repo, kind: level.kind, superproject: null };
+  }
+  return null;
+}
+
+/**
+ * The work tree of `home`'s repository a path (which need not exist) lies in, as git's own
+ * registrations say — not as the nearest `.git` says: the main work tree, a linked work tree whose
+ * `gitdir` names it back, or a submodule whose git directory is under the repository's `modules/`
+ * and whose path the work tree around it lists in `.gitmodules`. Any other `.git` on the way is
+ * planted: passed over, and the path is judged where it really is. Null when the path lies in no
+ * work tree of the repository (outside it).
+ */
+export function workTreeAt(absolute: string, home: Repo): RegisteredWorkTree | null {
+  const levels = levelsAbove(path.join(path.dirname(absolute), "-"));
+  for (const [index, level] of levels.entries()) {
+    if (registered(level, home)) return { repo: level.repo, kind: level.kind, superproject: null };
+    if (level.kind === "configured") {
+      const holder = around(levels.slice(index + 1), home);
+      if (holder && isSubmoduleOf(level.repo, holder)) {
+        return { repo: level.repo, kind: level.kind, superproject: holder };
+      }
+    }
+  }
+  return null;
+}
+
+/** The valid `.git` levels from `anchor`'s folder up to the root, innermost first. */
+function levelsAbove(anchor: string): Level[] {
   const levels: Level[] = [];
-  for (let dir = path.dirname(absolute); ; ) {
+  for (let dir = path.dirname(anchor); ; ) {
     const level = levelAt(dir);
-    if (level) levels.unshift(level);
+    if (level) levels.push(level);
     const parent = path.dirname(dir);
-    if (parent === dir) break;
+    if (parent === dir) return levels;
     dir = parent;
   }
-  let current: Level | null = null;
-  let superproject: Repo | null = null;
-  for (const level of levels) {
-    if (current && governed(current.repo)) {
-      if (sameRepository(level.repo, current.repo) && level.kind === "linked") {
-        current = level;
-        superproject = null;
-      } else if (level.kind === "configured" && isSubmoduleOf(level.repo, current.repo)) {
-        superproject = current.repo;
-        current = level;
-      }
-      continue; // planted: not this repository's, whatever it names
-    }
-    current = level;
-    superproject = null;
-  }
-  return current ? { repo: current.repo, kind: current.kind, superproject } : null;
+}
+
+/**
+ * A work tree of `home`'s repository: its main one, a linked one it registers, or home's own
+ * (a submodule's, or a `--separate-git-dir` one's, where the agent works in it).
+ */
+function registered(level: Level, home: Repo): boolean {
+  if (!sameRepository(level.repo, home)) return false;
+  return (
+    level.kind === "main" || level.kind === "linked" || real(level.repo.root) === real(home.root)
+  );
+}
+
+/** The innermost work tree of `home`'s repository among `levels` (around a path), if any. */
+function around(levels: readonly Level[], home: Repo): Repo | null {
+  return levels.find((level) => registered(level, home))?.repo ?? null;
 }
 
 /**
@@ -176,18 +213,6 @@ function isSubmoduleOf(sub: Repo, superproject: Repo): boolean {
   const relative = path.relative(superproject.root, sub.root).split(path.sep).join("/");
   return (listed?.toString("utf8").split("\n") ?? []).some(
     (line) => unquote(/^\s*path\s*=\s*(.*?)\s*$/.exec(line)?.[1] ?? "") === relative,
-  );
-}
-
-/**
- * A repository that has adopted intentguard here: its rules in the work tree, or our state in
- * its git directory. Only inside such a repository is a foreign `.git` planted; a repository of
- * one's own inside another (a home directory kept in git) is its own.
- */
-function governed(repo: Repo): boolean {
-  return (
-    lstatQuietly(path.join(repo.root, ".orchestration")) !== null ||
-    lstatQuietly(repo.stateDir) !== null
   );
 }
 

@@ -172,6 +172,79 @@ describe("a planted .git does not move the gate (issue 28, 1)", () => {
     expect(
       denial(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/auth/vendor/.git") })),
     ).toContain("inside git's own directory");
+
+    // A submodule with rules of its own, its selected intent owning everything: its rules judge
+    // its files, and the superproject's still have their say over the path they lie under.
+    const forged = await createGovernedRepo({ intents: everythingIntent });
+    for (const where of ["src/auth/forged", "docs/forged"]) {
+      repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", forged.dir, where);
+      const select = repo.intentguard(["select", "INT-009"], { cwd: at(repo, where) });
+      expectSuccess(select, `select in ${where}`);
+    }
+    allowed(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/auth/forged/x.js") }));
+    expect(
+      denial(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "docs/forged/x.js") })),
+    ).toContain("outside the scope of INT-001 (Auth)");
+  });
+});
+
+describe("the agent's repository is where it works, whatever is planted around or below", () => {
+  it("gives a repository planted around the agent's, with rules owning everything, no say", async () => {
+    const repo = await selected("INT-001");
+    const around = path.dirname(repo.dir);
+    writeFileSync(path.join(around, "active_intents.yaml"), everythingIntent);
+    execFileSync("git", ["init", "-q", around], { env: repo.env });
+    mkdirSync(path.join(around, ".orchestration"));
+    execFileSync("mv", [
+      path.join(around, "active_intents.yaml"),
+      path.join(around, ".orchestration"),
+    ]);
+    execFileSync("git", ["-C", around, "add", ".orchestration"], { env: repo.env });
+    execFileSync("git", ["-C", around, "commit", "-qm", "rules"], { env: repo.env });
+    expectSuccess(repo.intentguard(["select", "INT-009"], { cwd: around }), "select around");
+    expect(
+      denial(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/billing/x.ts") })),
+    ).toContain("outside the scope of INT-001 (Auth)");
+    allowed(claude(repo, "PreToolUse", "Write", { file_path: at(repo, "src/auth/x.ts") }));
+  });
+
+  it("looks for the repository from the project directory the agent names", async () => {
+    const repo = await selected("INT-001");
+    // A repository made below (git init src/billing): the agent's shell now stands in it.
+    repo.git("init", "-q", "src/billing");
+    const inside = at(repo, "src/billing");
+    const write = { file_path: path.join(inside, "x.ts") };
+    const fromBelow = (env: Record<string, string>) =>
+      repo.intentguard(["agent-hook", "claude-code"], {
+        cwd: inside,
+        env,
+        input: JSON.stringify({
+          session_id: "s",
+          transcript_path: "/dev/null",
+          cwd: inside,
+          hook_event_name: "PreToolUse",
+          tool_name: "Write",
+          tool_input: write,
+          tool_use_id: "t",
+        }),
+      });
+    expect(denial(fromBelow({ CLAUDE_PROJECT_DIR: repo.dir }))).toContain(
+      "outside the scope of INT-001 (Auth)",
+    );
+    // Cursor names its workspace in the payload.
+    const cursor = repo.intentguard(["agent-hook", "cursor"], {
+      cwd: inside,
+      input: JSON.stringify({
+        hook_event_name: "preToolUse",
+        conversation_id: "c",
+        generation_id: "g",
+        workspace_roots: [repo.dir],
+        cwd: inside,
+        tool_name: "Write",
+        tool_input: write,
+      }),
+    });
+    expect(cursor.stdout).toContain("outside the scope of INT-001 (Auth)");
   });
 });
 
@@ -500,6 +573,32 @@ describe("the shell cannot switch the gate off unnoticed (issue 28, 4)", () => {
     );
     expect(detached.stderr).toContain("put a commit on the detached HEAD past the commit gate");
     expect(detached.stderr).toContain("Undo it: git reset --soft");
+  });
+
+  it("notices a commit and a gate setting changed between two shell commands, once", async () => {
+    const repo = await selected("INT-001");
+    const quiet = (run: Run) =>
+      expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+    quiet(bashCall(repo, "ls", "true", "first"));
+    // Outside every hook, after the command ended: a process it left running, say.
+    repo.run("sh", [
+      "-c",
+      "echo b > src/billing/b.ts && git add -A && INTENTGUARD=0 git commit -qm background && git config core.hooksPath /tmp/none",
+    ]);
+    const escaped = repo.head();
+    const next = bashCall(repo, "ls", "true", "second");
+    expect(next.status).toBe(2);
+    expect(next.stderr).toContain(
+      `intentguard: between this agent's shell commands, something (a process left running, a tool no hook sees, or a person) put a commit on main past the commit gate (${escaped.slice(0, 12)})`,
+    );
+    expect(next.stderr).toContain(
+      "intentguard: between this agent's shell commands — by a process left running, a tool no hook sees, or a person — the settings that gate this agent changed (core.hooksPath)",
+    );
+    expect(next.stderr).not.toContain("the shell command put");
+    expect(repo.intentguard(["status"]).stdout).toContain(
+      `a commit on main got past the commit gate (${escaped.slice(0, 12)}; seen between shell commands of claude-code`,
+    );
+    quiet(bashCall(repo, "ls", "true", "third"));
   });
 
   it("notices a .git planted by a command, and the gate's settings changed by what they mean", async () => {

@@ -33,6 +33,11 @@ export interface AgentEvent {
   command?: string;
   /** The directory the agent works in (the payload's cwd or project root); null if not given. */
   cwd: string | null;
+  /**
+   * The project's root as the payload names it (Cursor's and Cline's first workspace root,
+   * opencode's directory): where the agent's repository is looked for. Null if not given.
+   */
+  projectDir: string | null;
   sessionId: string | null;
   toolUseId: string | null;
   model: string | null;

@@ -50,7 +50,8 @@ export interface AgentHookResult {
  * - `outOfScope`: files a shell command changed that no commit under the intent may take, with
  *   the verdict when judged;
  * - `gate`: the gate's own settings it changed (core.hooksPath, an include, a hook file, an
- *   agent's hook configuration), by name;
+ *   agent's hook configuration), by name; `gateBetween`: those that changed since the agent's
+ *   last shell command ended, before this one began;
  * - `planted`: `.git` entries below the work tree's root no registration accounts for;
  * - `escapes`: branches that reach commits the landing gate neither traced nor refused;
  * - `tampering`: what intentguard keeps that was taken away or changed other than by intentguard.
@@ -58,6 +59,7 @@ export interface AgentHookResult {
 export interface AfterToolFindings {
   outOfScope: { files: string[]; verdict: Verdict | null } | null;
   gate: string[];
+  gateBetween: string[];
   planted: string[];
   escapes: Escape[];
   tampering: StateTampering[];
@@ -68,7 +70,8 @@ export interface AfterToolFindings {
  * no ref before it, are on no remote-tracking branch, and that the landing gate neither traced
  * nor refused (committed with the hooks off, or written into the ref by hand). `old`: where the
  * ref was before (null: it did not exist); `checkedOut`: the ref HEAD is on (the undo keeps the
- * work, staged).
+ * work, staged). `between`: found between two of the agent's shell commands, not during one —
+ * made by a process left running, a tool no hook sees, or a person.
  */
 export interface Escape {
   ref: string;
@@ -76,6 +79,7 @@ export interface Escape {
   new: string;
   commits: string[];
   checkedOut: boolean;
+  between?: true;
 }
 
 /**
@@ -99,5 +103,5 @@ export type StateTampering =
 
 /** Findings with nothing in them, to add to. */
 export function noFindings(): AfterToolFindings {
-  return { outOfScope: null, gate: [], planted: [], escapes: [], tampering: [] };
+  return { outOfScope: null, gate: [], gateBetween: [], planted: [], escapes: [], tampering: [] };
 }

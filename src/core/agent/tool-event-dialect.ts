@@ -26,6 +26,7 @@ export function toolEventDialect(agent: ToolEventAgent): AgentDialect {
       const base = {
         eventName,
         cwd: optionalString(payload, "cwd"),
+        projectDir: null, // told by variable (Environment.agentProjectDirs)
         sessionId: requiredString(payload, "session_id"),
         toolUseId: optionalString(payload, "tool_use_id"),
         model: modelOf(payload.model),

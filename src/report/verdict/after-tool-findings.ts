@@ -25,6 +25,11 @@ export function afterToolText(findings: AfterToolFindings, command: string): str
       `intentguard: the shell command changed the settings that gate this agent (${findings.gate.join(", ")}). ${askPerson} They put it back (${command} doctor shows where the gate stands).`,
     );
   }
+  if (findings.gateBetween.length > 0) {
+    paragraphs.push(
+      `intentguard: between this agent's shell commands — by a process left running, a tool no hook sees, or a person — the settings that gate this agent changed (${findings.gateBetween.join(", ")}). ${askPerson} They put it back (${command} doctor shows where the gate stands).`,
+    );
+  }
   if (findings.planted.length > 0) {
     paragraphs.push(
       `intentguard: ${findings.planted.join(", ")} ${findings.planted.length === 1 ? "is a .git" : "are .git entries"} below the repository's root that no registration accounts for (a linked work tree or a submodule would be registered): git and intentguard would take ${findings.planted.length === 1 ? "its folder" : "their folders"} for a repository of its own. Writes there are still judged where they really are. ${askPerson} They remove it.`,
@@ -41,7 +46,10 @@ export function afterToolText(findings: AfterToolFindings, command: string): str
 function escapeText(found: Escape): string {
   const shown = found.commits.map((commit) => commit.slice(0, 12));
   const name = found.ref === "HEAD" ? "the detached HEAD" : found.ref.replace(/^refs\/heads\//, "");
-  return `intentguard: the shell command put ${found.commits.length === 1 ? "a commit" : `${found.commits.length} commits`} on ${name} past the commit gate (${shown.join(", ")}): none has a trace record and none was refused, so ${found.commits.length === 1 ? "it was" : "they were"} committed with the hooks off or written into the ref by hand. A push of ${found.commits.length === 1 ? "it" : "them"} is refused, and CI and the server refuse what is out of scope whatever happens here. Undo it: ${undoText(found)}. Then ${askPerson.charAt(0).toLowerCase()}${askPerson.slice(1)}`;
+  const who = found.between
+    ? "between this agent's shell commands, something (a process left running, a tool no hook sees, or a person) put"
+    : "the shell command put";
+  return `intentguard: ${who} ${found.commits.length === 1 ? "a commit" : `${found.commits.length} commits`} on ${name} past the commit gate (${shown.join(", ")}): none has a trace record and none was refused, so ${found.commits.length === 1 ? "it was" : "they were"} committed with the hooks off or written into the ref by hand. A push of ${found.commits.length === 1 ? "it" : "them"} is refused, and CI and the server refuse what is out of scope whatever happens here. Undo it: ${undoText(found)}. Then ${askPerson.charAt(0).toLowerCase()}${askPerson.slice(1)}`;
 }
 
 export function undoText(found: Escape): string {
@@ -84,7 +92,7 @@ export function standingEscapesText(
       const name =
         found.ref === "HEAD" ? "the detached HEAD" : found.ref.replace(/^refs\/heads\//, "");
       const commits = found.commits.map((commit) => commit.slice(0, 12)).join(", ");
-      return `intentguard: ${found.commits.length === 1 ? "a commit" : `${found.commits.length} commits`} on ${name} got past the commit gate (${commits}; seen after a shell command of ${found.agent} at ${found.at}): pushes of ${found.commits.length === 1 ? "it" : "them"} are refused until it is undone: ${undoText(found)}.${agent ? ` ${askPerson}` : " A person who means to push them anyway pushes with INTENTGUARD=0 (CI and the server still judge them)."}`;
+      return `intentguard: ${found.commits.length === 1 ? "a commit" : `${found.commits.length} commits`} on ${name} got past the commit gate (${commits}; seen ${found.between ? "between shell commands" : "after a shell command"} of ${found.agent} at ${found.at}): pushes of ${found.commits.length === 1 ? "it" : "them"} are refused until it is undone: ${undoText(found)}.${agent ? ` ${askPerson}` : " A person who means to push them anyway pushes with INTENTGUARD=0 (CI and the server still judge them)."}`;
     })
     .join("\n");
 }

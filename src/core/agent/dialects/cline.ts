@@ -61,6 +61,7 @@ export const cline: AgentDialect = {
     const base = {
       eventName,
       cwd: typeof roots[0] === "string" ? roots[0] : null,
+      projectDir: typeof roots[0] === "string" ? roots[0] : null,
       sessionId: requiredString(payload, "taskId"),
       toolUseId: null,
       model,

@@ -24,6 +24,7 @@ export const copilot: AgentDialect = {
     const payload = payloadObject(value, null);
     const base = {
       cwd: optionalString(payload, "cwd"),
+      projectDir: null,
       sessionId: optionalString(payload, "sessionId") ?? optionalString(payload, "session_id"),
       toolUseId: optionalString(payload, "toolCallId") ?? optionalString(payload, "tool_use_id"),
       model: optionalString(payload, "model"),

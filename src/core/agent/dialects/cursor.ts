@@ -43,6 +43,7 @@ export const cursor: AgentDialect = {
     const base = {
       eventName,
       cwd: optionalString(payload, "cwd") ?? (typeof roots[0] === "string" ? roots[0] : null),
+      projectDir: typeof roots[0] === "string" ? roots[0] : null,
       sessionId: requiredString(payload, "conversation_id"),
       toolUseId: optionalString(payload, "tool_use_id") ?? optionalString(payload, "generation_id"),
       model: optionalString(payload, "model"),

@@ -26,6 +26,7 @@ export const opencode: AgentDialect = {
     const base = {
       eventName,
       cwd: optionalString(payload, "directory"),
+      projectDir: optionalString(payload, "directory"),
       sessionId: optionalString(input, "sessionID"),
       toolUseId: optionalString(input, "callID"),
       model: optionalString(input, "model"),

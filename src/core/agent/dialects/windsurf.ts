@@ -31,6 +31,7 @@ export const windsurf: AgentDialect = {
       tool: eventName,
       paths: moment.endsWith("write") ? toolPaths({ file_path: info.file_path }) : [],
       cwd: optionalString(info, "cwd"),
+      projectDir: null,
       sessionId: requiredString(payload, "trajectory_id"),
       toolUseId: optionalString(payload, "execution_id"),
       model: optionalString(payload, "model_name"),
