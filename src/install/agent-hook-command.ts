@@ -1,4 +1,5 @@
 import path from "node:path";
+import { agentHookDeadline } from "../core/agent/agent-hook-deadline.js";
 import { shellQuote } from "../core/text/shell-quote.js";
 import type { Repo } from "../git/repo.js";
 import { packageDirInRepo, packageRoot } from "./package-root.js";
@@ -11,12 +12,6 @@ export type HookFailure = { kind: "exit" } | { kind: "json"; deny: (message: str
 
 const failureMessage =
   "intentguard: the agent hook could not run (node, git or the intentguard package is missing here: run npm ci in the project), so the tool call is denied.";
-
-/**
- * How long the decision may take, in seconds: well under every agent's own timeout (30 s as
- * installed), which lets the tool call go ahead in all but Cursor.
- */
-export const agentHookDeadline = 10;
 
 const deadlineMessage = `intentguard: the agent hook did not answer within ${agentHookDeadline} s (something it reads waits for ever: a FIFO or a device where git keeps a file, a hung git), so the tool call is denied. Run intentguard doctor in the repository.`;
 

@@ -1,4 +1,4 @@
-import { agentHookDeadline } from "../../install/agent-hook-command.js";
+import { agentHookDeadline } from "../../core/agent/agent-hook-deadline.js";
 import type { AgentFileResult } from "../../install/agent-hooks.js";
 import type { AgentWiring } from "../../install/agent-wirings.js";
 
