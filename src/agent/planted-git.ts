@@ -36,9 +36,12 @@ export const plantedGit = {
 
 function planted(repo: Repo, dirs: readonly string[]): string[] {
   const found: string[] = [];
+  // git's paths are normalised already: joined as text, not by path.join, which costs more than
+  // the access(2) itself over a thousand folders.
+  const root = repo.root.endsWith("/") ? repo.root : `${repo.root}/`;
   for (const dir of dirs) {
+    if (!existsSync(`${root}${dir}/.git`)) continue;
     const absolute = path.join(repo.root, dir);
-    if (!existsSync(path.join(absolute, ".git"))) continue;
     const registered = workTreeAt(path.join(absolute, "-"), repo);
     if (registered && path.resolve(registered.repo.root) === path.resolve(absolute)) continue;
     found.push(`${dir}/.git`);
@@ -46,16 +49,16 @@ function planted(repo: Repo, dirs: readonly string[]): string[] {
   return found;
 }
 
-/** Every folder git tracks (not the root), kept per index: recomputed when the index changes. */
+/**
+ * Every folder git tracks (not the root), kept per index: recomputed when the index changes. Kept
+ * as the index's key and the folders, NUL-separated (no path holds a NUL): split, not parsed.
+ */
 async function trackedFolders(repo: Repo): Promise<string[]> {
-  const cache = path.join(repo.stateDir, "cache", "tracked-folders.json");
-  const index = statKey(path.join(repo.gitDir, "index"));
+  const cache = path.join(repo.stateDir, "cache", "tracked-folders");
+  const index = `v1 ${statKey(path.join(repo.gitDir, "index"))}`;
   try {
-    const kept = JSON.parse(readIfExists(cache)?.toString("utf8") ?? "null") as {
-      index?: string;
-      dirs?: string[];
-    } | null;
-    if (kept && kept.index === index && Array.isArray(kept.dirs)) return kept.dirs;
+    const [key, ...dirs] = (readIfExists(cache)?.toString("utf8") ?? "").split("\0");
+    if (key === index) return dirs;
   } catch {
     // recomputed below
   }
@@ -68,7 +71,7 @@ async function trackedFolders(repo: Repo): Promise<string[]> {
   }
   const list = [...dirs];
   try {
-    writeFileAtomic(cache, JSON.stringify({ index, dirs: list }));
+    writeFileAtomic(cache, [index, ...list].join("\0"));
   } catch {
     // no cache this time
   }

@@ -67,13 +67,15 @@ function lastSeenFile(stateDir: string): string {
   return path.join(checkpointDir(stateDir), "shell", "last.json");
 }
 
-function readLastSeen(repo: Repo): LastSeen | null {
+/** The last command's LastSeen, and its text (rewritten only when it changes). */
+function readLastSeen(repo: Repo): { seen: LastSeen | null; text: string } {
   try {
-    const saved = readIfExists(lastSeenFile(repo.stateDir), undefined, 64 << 20);
-    const value = saved ? (JSON.parse(saved.toString("utf8")) as LastSeen) : null;
-    return value?.version === 1 ? value : null;
+    const text = readIfExists(lastSeenFile(repo.stateDir), undefined, 64 << 20)?.toString("utf8");
+    const value = text ? (JSON.parse(text) as LastSeen) : null;
+    return { seen: value?.version === 1 ? value : null, text: text ?? "" };
   } catch {
-    return null; // unreadable: the chain starts again here (the command itself is still checked)
+    // unreadable: the chain starts again here (the command itself is still checked)
+    return { seen: null, text: "" };
   }
 }
 
@@ -117,7 +119,7 @@ export async function beforeShell(
   // git status first: what is read from files here is read while it runs.
   const status = changedFiles(repo.root);
   const refs = await refState(repo);
-  const gate = gateSettings(repo, env);
+  const gate = gateSettings(repo, env, readLastSeen(repo).seen?.gate);
   const changed = await status;
   const snapshot: ShellSnapshot = {
     version: 2,
@@ -167,15 +169,16 @@ export async function afterShell(
   if (!repo) return { kind: "allow" };
   const findings = noFindings();
   const before = readSnapshot(snapshotFile(repo.stateDir, event));
-  const last = readLastSeen(repo);
+  const { seen: last, text: lastText } = readLastSeen(repo);
   // git status first: what is read from files here is read while it runs.
   const status = changedFiles(repo.root);
   const refs = await refState(repo);
-  const gate = gateSettings(repo, env);
+  const gate = gateSettings(repo, env, before?.gate);
   const plantedInTracked = await plantedGit.inTracked(repo);
   const changedNow = await status;
   const planted = plantedGit.inChanged(repo, Object.keys(changedNow), plantedInTracked);
-  writeFileAtomic(lastSeenFile(repo.stateDir), JSON.stringify({ version: 1, refs, gate }));
+  const seen = JSON.stringify({ version: 1, refs, gate } satisfies LastSeen);
+  if (seen !== lastText) writeFileAtomic(lastSeenFile(repo.stateDir), seen);
   // The observed lines' ref against intentguard's record of it: checked (and put back) only when
   // they differ, which costs no git process when nothing was observed.
   const observed = observedRef(repo);

@@ -910,6 +910,29 @@ describe("the first attack session's findings, fixed", () => {
       "mode-1",
     );
     expect(mode.stderr).toContain("changed the settings that gate this agent (pre-push hook)");
+    // The hook's content changed, its size and modification time put back: read again all the
+    // same (the change time moved), and reported.
+    const hook = 'h="$(git rev-parse --git-path hooks)/pre-commit"';
+    const sameSize = bashCall(
+      repo,
+      "sh ./setup.sh",
+      `${hook} && cp -p "$h" /tmp/ig-keep-$$ && sed -i 's/intentguard/intentGuard/' "$h" && touch -r /tmp/ig-keep-$$ "$h" && rm /tmp/ig-keep-$$`,
+      "same-size",
+    );
+    expect(sameSize.stderr).toContain(
+      "changed the settings that gate this agent (pre-commit hook)",
+    );
+    // Written back byte for byte (as npm ci or a reinstall does): nothing to say.
+    const rewritten = bashCall(
+      repo,
+      "sh ./setup.sh",
+      `${hook} && cp "$h" "$h.new" && mv "$h.new" "$h"`,
+      "same",
+    );
+    expect({ status: rewritten.status, stderr: rewritten.stderr }).toEqual({
+      status: 0,
+      stderr: "",
+    });
   });
 
   it("judges a project-relative MCP path from the root, and reads what the heuristics used to miss", async () => {
