@@ -509,6 +509,23 @@ describe("the shell cannot switch the gate off unnoticed (issue 28, 4)", () => {
         stderr: "",
       });
     });
+    // A person's work between the agent's commands, through the gate: nothing to say either.
+    const between: [() => void, string][] = [
+      [() => repo.commitFile("src/auth/person.ts", "p\n", "Person's commit"), "a gated commit"],
+      [() => repo.git("fetch", "-q", "origin"), "fetch"],
+      [() => repo.git("gc", "-q"), "gc"],
+      [() => repo.git("pack-refs", "--all"), "pack-refs"],
+      [() => repo.git("worktree", "add", "-q", "-b", "side", "../side"), "worktree add"],
+    ];
+    between.forEach(([act, what], index) => {
+      act();
+      const after = bashCall(repo, "git status -s", "git status -s", `between-${index}`);
+      expect({ what, status: after.status, stderr: after.stderr }).toEqual({
+        what,
+        status: 0,
+        stderr: "",
+      });
+    });
   });
 
   it("notices a commit landed with the hooks off, says the undo, and holds the push until it is undone", async () => {
