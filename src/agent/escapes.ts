@@ -7,6 +7,7 @@ import { notesRef } from "../core/trace/notes-ref.js";
 import { FailureError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { readIfExists } from "../fs/read-if-exists.js";
+import { isOwnRef } from "../git/own-refs.js";
 import {
   commitsBrought,
   commitsSent,
@@ -20,13 +21,15 @@ import { tracedHere } from "../ledger/traced-here.js";
 
 /**
  * Commits that got onto a branch past the gate, found by comparing the refs before and after an
- * agent's shell command: a branch (or the detached HEAD) that now reaches commits reachable from
- * no ref before it, on no remote-tracking branch (those were judged where they came from), and
- * without a trace — a note of it, and this clone's ledger's event of it: the landing gate records
- * every commit it lets land, and refuses the rest, so such a commit came in with the hooks off or
- * was written into the ref by hand (a note forged or fetched in by hand has no ledger event). None in
- * a repository without rules, and none for a detached HEAD while a rebase, cherry-pick, revert or
- * am is under way (its commits land, judged, when the branch moves). One `git log` per moved ref.
+ * agent's shell command: a branch (or the ref HEAD names, whatever it is, or the detached HEAD)
+ * that now reaches commits no branch, HEAD or remote-tracking branch reached before (those were
+ * judged where they came from), and without a trace — a note of it, and this clone's ledger's
+ * event of it: the landing gate records every commit it lets land, and refuses the rest, so such
+ * a commit came in with the hooks off or was written into the ref by hand (a note forged or
+ * fetched in by hand has no ledger event). A tag, a note or any other ref counts for nothing: a
+ * commit parked there first was judged by no one. None in a repository without rules, and none
+ * for a detached HEAD while a rebase, cherry-pick, revert or am is under way (its commits land,
+ * judged, when the branch moves). One `git log` per moved ref.
  */
 export async function findEscapes(
   repo: Repo,
@@ -34,20 +37,21 @@ export async function findEscapes(
   after: RefState,
 ): Promise<Escape[]> {
   const moved = Object.keys(after.watched).filter(
-    (ref) => ref.startsWith("refs/heads/") && after.watched[ref] !== before.watched[ref],
+    (ref) => !isOwnRef(ref) && after.watched[ref] !== before.watched[ref],
   );
   const headBefore = headCommitOf(before);
   const detached = after.head !== null && isObjectId(after.head) ? after.head : null;
   if (detached && detached !== headBefore && !sequenceUnderWay(repo)) moved.push("HEAD");
   if (moved.length === 0 || (await headSnapshot(repo)).intents === null) return [];
   const known = new Set([
-    ...before.values,
     ...before.remotes,
-    ...Object.values(before.watched),
+    ...Object.entries(before.watched)
+      .filter(([ref]) => !isOwnRef(ref))
+      .map(([, value]) => value),
     ...after.remotes,
   ]);
   if (headBefore) known.add(headBefore);
-  const onBranch = /^ref: (.+)$/.exec(after.head ?? "")?.[1];
+  const onRef = /^ref: (.+)$/.exec(after.head ?? "")?.[1];
   const escapes: Escape[] = [];
   for (const ref of moved) {
     const tip = ref === "HEAD" ? (detached as string) : (after.watched[ref] as string);
@@ -63,7 +67,7 @@ export async function findEscapes(
       old: ref === "HEAD" ? headBefore : (before.watched[ref] ?? null),
       new: tip,
       commits,
-      checkedOut: ref === "HEAD" || ref === onBranch,
+      checkedOut: ref === "HEAD" || ref === onRef,
     });
   }
   return escapes;

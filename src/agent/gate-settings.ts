@@ -1,12 +1,4 @@
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readSync,
-  type Stats,
-  statSync,
-} from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { agentHookConfigs } from "../core/agent/protected-paths.js";
 import { textHash } from "../core/agent/text-hash.js";
@@ -23,9 +15,10 @@ import { packageRoot } from "../install/package-root.js";
  * the content of each hook file where git runs hooks and of the package's shims they start, and
  * of each agent's hook configuration. Compared before and after an agent's shell command, a
  * change to any of these is the shell reaching for the gate; `git remote add`, `git push -u` or
- * `git config user.email` change none of them. Read from the files, starting no git. A file whose
- * identity, size and times are those `known` (an earlier reading) saw is not read again: its
- * change time moves with any write, and no one but the clock sets it back.
+ * `git config user.email` change none of them. Read from the files, starting no git. Each small
+ * file is read every time; a bundle whose identity, size and times are those `known` (an earlier
+ * reading) saw is not read again — its change time moves with any write, and no one but the clock
+ * sets it back (a process writing through a shared mapping can keep it: the threat model says so).
  */
 export function gateSettings(
   repo: Repo,
@@ -33,7 +26,7 @@ export function gateSettings(
   known: Readonly<Record<string, string>> = {},
 ): Record<string, string> {
   const fingerprint = (name: string, file: string) => {
-    settings[name] = fingerprintOf(file, known[name]);
+    settings[name] = fingerprintOf(file);
   };
   const settings: Record<string, string> = {};
   const config = gateConfig(repo, env.home, env.configHome);
@@ -54,15 +47,19 @@ export function gateSettings(
   for (const shim of listed(path.join(pkg, "hooks"))) {
     fingerprint(`intentguard's ${shim} shim`, path.join(pkg, "hooks", shim));
   }
-  // What the shims and the agents' commands run: the package's bundles for the hooks, large, by
-  // their size and their first and last 4 KB (npm ci putting the same version back changes
-  // nothing) — but in intentguard's own checkout, whose bundles its own builds rewrite.
+  // What the shims and the agents' commands run: the package's bundles for the hooks, whole (npm
+  // ci putting the same version back changes nothing) — but in intentguard's own checkout, whose
+  // bundles its own builds rewrite.
   if (path.resolve(pkg) !== path.resolve(repo.root)) {
     for (const bundle of listed(path.join(pkg, "dist")).filter(runByHooks)) {
       const name = `intentguard's dist/${bundle}`;
-      settings[name] = sampled(path.join(pkg, "dist", bundle), known[name]);
+      settings[name] = bundleFingerprint(path.join(pkg, "dist", bundle), known[name]);
     }
   }
+  // Where git finds the repository's common directory (hooks, refs, configuration): a `commondir`
+  // file in a main work tree's `.git` moves all of them, and the package the agent's command
+  // finds in a linked work tree.
+  fingerprint("git's commondir", path.join(repo.gitDir, "commondir"));
   // The scripts the hooks source first: intentguard's and husky's for PATH (a line `exit 0` in
   // one lets every commit through).
   for (const script of [
@@ -96,26 +93,15 @@ export function changedSettings(
 /**
  * A file's content and whether it may run, fingerprinted (textHash and the mode's execute bits:
  * a hook made not executable is a hook switched off); `absent`, or `unreadable` (a folder, a FIFO).
- * After a tab, the file's identity and times: what lets the next reading reuse this one.
  */
-function fingerprintOf(file: string, known: string | undefined): string {
+function fingerprintOf(file: string): string {
   try {
     const stat = statSync(file, { throwIfNoEntry: false });
-    if (!stat) return "absent";
-    const seen = seenAs(stat);
-    if (known?.endsWith(seen)) return known;
-    const bytes = readIfExists(file, undefined, 1 << 20);
-    return bytes === undefined
-      ? "absent"
-      : `${textHash(bytes)} ${(stat.mode & 0o111).toString(8)}${seen}`;
+    const bytes = stat && readIfExists(file, undefined, 1 << 20);
+    return bytes ? `${textHash(bytes)} ${(stat.mode & 0o111).toString(8)}` : "absent";
   } catch {
     return "unreadable";
   }
-}
-
-/** A file's identity, size and times: any write, rename over or chmod changes the change time. */
-function seenAs(stat: Stats): string {
-  return `\t${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
 }
 
 /** The bundles the hooks and the agents' commands run (src/bundle, scripts/build.mjs). */
@@ -123,28 +109,20 @@ function runByHooks(name: string): boolean {
   return /^(cli|shared|agent-hook|command-agent-hook|command-hook(-[a-z-]+)?)\.cjs$/.test(name);
 }
 
-/** A large file, fingerprinted by its size and its first and last 4 KB (`absent` when none). */
-function sampled(file: string, known: string | undefined): string {
-  let fd: number;
+/**
+ * A bundle, fingerprinted whole (`absent` when none), then, after a tab, its identity and times:
+ * a later reading that finds them unchanged takes `known` as it is.
+ */
+function bundleFingerprint(file: string, known: string | undefined): string {
   try {
-    fd = openSync(file, "r");
-  } catch {
-    return "absent";
-  }
-  try {
-    const stat = fstatSync(fd);
-    const { size } = stat;
-    const seen = seenAs(stat);
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return "absent";
+    const seen = `\t${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
     if (known?.endsWith(seen)) return known;
-    const head = Buffer.alloc(Math.min(size, 4096));
-    const tail = Buffer.alloc(Math.min(size, 4096));
-    readSync(fd, head, 0, head.length, 0);
-    readSync(fd, tail, 0, tail.length, Math.max(0, size - tail.length));
-    return `${size} ${textHash(head)} ${textHash(tail)}${seen}`;
+    const bytes = readIfExists(file, undefined, 64 << 20);
+    return bytes ? `${textHash(bytes)}${seen}` : "absent";
   } catch {
     return "unreadable";
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -8,15 +8,15 @@ import type { Repo } from "./repo.js";
 
 /**
  * The refs of the repository as an agent's shell check needs them, before and after a command:
- * each branch and each of intentguard's own refs by name, HEAD as its file says (a commit when
- * detached, else `ref: <branch>`), and the values of the other refs — the remote-tracking ones
- * apart — once each (a thousand tags at one commit are one value). Symbolic refs (a remote's HEAD)
- * are left out.
+ * by name, each branch, each of intentguard's own refs, and the ref HEAD names whatever it is
+ * (`git symbolic-ref HEAD refs/wip/x` makes commits land there); HEAD as its file says (a commit
+ * when detached, else `ref: <ref>`); and the values of the remote-tracking refs once each. Tags,
+ * notes, the stash and other refs are not read: a commit parked on one was judged by no one.
+ * Symbolic refs (a remote's HEAD) are left out.
  */
 export interface RefState {
   watched: Record<string, string>;
   head: string | null;
-  values: string[];
   remotes: string[];
 }
 
@@ -26,13 +26,18 @@ export interface RefState {
  * (reftable), from one `git for-each-ref`.
  */
 export async function refState(repo: Repo): Promise<RefState> {
-  const state: RefState = { watched: {}, head: null, values: [], remotes: [] };
-  const values = new Set<string>();
+  const head = readIfExists(path.join(repo.gitDir, "HEAD"), undefined, 4096)?.toString("utf8");
+  const state: RefState = {
+    watched: {},
+    head: head === undefined ? null : head.trim(),
+    remotes: [],
+  };
+  const onHead = /^ref: (.+)$/.exec(state.head ?? "")?.[1];
   const remotes = new Set<string>();
   const add = (ref: string, value: string) => {
-    if (ref.startsWith("refs/heads/") || isOwnRef(ref)) state.watched[ref] = value;
+    if (ref.startsWith("refs/heads/") || ref === onHead || isOwnRef(ref))
+      state.watched[ref] = value;
     else if (ref.startsWith("refs/remotes/")) remotes.add(value);
-    else values.add(value);
   };
   const loose = existsSync(path.join(repo.commonDir, "reftable"))
     ? null
@@ -59,9 +64,6 @@ export async function refState(repo: Repo): Promise<RefState> {
       if (isObjectId(value)) add(ref, value);
     }
   }
-  const head = readIfExists(path.join(repo.gitDir, "HEAD"), undefined, 4096)?.toString("utf8");
-  state.head = head === undefined ? null : head.trim();
-  state.values = [...values];
   state.remotes = [...remotes];
   return state;
 }

@@ -17,9 +17,9 @@ const deadlineMessage = `intentguard: the agent hook did not answer within ${age
 
 /**
  * The shell command an agent's configuration runs. The configuration is committed, so it names
- * the package by a path every clone has: the main work tree's (`git rev-parse --git-common-dir`,
- * which linked work trees share) plus the package's place in it — a package outside the
- * repository only by its absolute path. Its answers are exit 0 and 2 (exit codes) or
+ * the package by a path every clone has: the work tree's own top level, else the main work tree's
+ * (`git rev-parse --git-common-dir`, which linked work trees share), plus the package's place in
+ * it — a package outside the repository only by its absolute path. Its answers are exit 0 and 2 (exit codes) or
  * exit 0 (JSON); anything else (no node, no package, a crash) becomes a deny in the agent's
  * blocking form. The deadline is kept here, outside anything that could block: coreutils'
  * `timeout` stops node (and the git it started: its process group) after agentHookDeadline
@@ -32,11 +32,20 @@ export function agentHookCommand(repo: Repo, agent: string, failure: HookFailure
   const packageDir = packageDirInRepo(repo);
   // The package's path is found inside what the deadline covers (git reads the repository's
   // files, which may be FIFOs), with git's stdin and stderr off the agent's pipes.
-  const cli =
-    packageDir === null
-      ? shellQuote(path.join(packageRoot(), "dist", "agent-hook.cjs"))
-      : `"$(git rev-parse --path-format=absolute --git-common-dir </dev/null 2>/dev/null)"/../${shellQuote(packageDir === "." ? "dist/agent-hook.cjs" : `${packageDir}/dist/agent-hook.cjs`)}`;
-  const node = `ig_run=${shellQuote(`exec node ${cli} ${agent}`)}`;
+  let find = "";
+  let cli = shellQuote(path.join(packageRoot(), "dist", "agent-hook.cjs"));
+  if (packageDir !== null) {
+    // The work tree's own copy first (its top level is where its `.git` is, whatever that names);
+    // the main work tree's through the common directory only where it has none (a linked work
+    // tree without node_modules): a `commondir` file planted in `.git` moves only the latter.
+    const bundle = shellQuote(
+      packageDir === "." ? "dist/agent-hook.cjs" : `${packageDir}/dist/agent-hook.cjs`,
+    );
+    const git = "</dev/null 2>/dev/null";
+    find = `ig_d="$(git rev-parse --show-toplevel ${git})"; [ -f "$ig_d"/${bundle} ] || ig_d="$(git rev-parse --path-format=absolute --git-common-dir ${git})/.."; `;
+    cli = `"$ig_d"/${bundle}`;
+  }
+  const node = `ig_run=${shellQuote(`${find}exec node ${cli} ${agent}`)}`;
   const watchdog = `(trap 'kill $ig_s 2>/dev/null; exit 0' TERM; sleep ${agentHookDeadline} & ig_s=$!; wait $ig_s && kill -9 $ig_p) </dev/null >/dev/null 2>&1 3<&- &`;
   const run = `${node}; if command -v timeout >/dev/null 2>&1; then timeout -k 2 ${agentHookDeadline} sh -c "$ig_run"; s=$?; else exec 3<&0; sh -c "$ig_run" 0<&3 3<&- & ig_p=$!; ${watchdog} ig_w=$!; wait $ig_p 2>/dev/null; s=$?; kill $ig_w 2>/dev/null; fi`;
   // A node that never started left the payload unread: read it (builtins only), so the agent

@@ -27,10 +27,16 @@ describe("refState: the refs from git's files, as git reads them", () => {
         "refs/notes/intentguard": second,
       },
       head: "ref: refs/heads/main",
-      values: [first],
       remotes: [first],
     });
     expect(headCommitOf(state)).toBe(first);
+    // HEAD on a ref outside refs/heads: watched by name, as a branch is.
+    repo.git("update-ref", "refs/wip/x", second);
+    repo.git("symbolic-ref", "HEAD", "refs/wip/x");
+    const parked = await refState(located);
+    expect(parked.watched["refs/wip/x"]).toBe(second);
+    expect(headCommitOf(parked)).toBe(second);
+    repo.git("symbolic-ref", "HEAD", "refs/heads/main");
     // Past 256 loose refs, git reads them: the same answer.
     const many = Array.from({ length: 300 }, (_, n) => `create refs/heads/b${n} ${second}`);
     repo.run("git", ["update-ref", "--stdin"], { input: `${many.join("\n")}\n` });

@@ -1057,3 +1057,120 @@ describe("the first attack session's findings, fixed", () => {
     allowed(worktree);
   });
 });
+
+describe("the second attack session's findings, fixed", () => {
+  /** A commit with `file` added, made with no hook (commit-tree), on no ref: its id. */
+  const unhookedCommit = (file: string) =>
+    `export GIT_INDEX_FILE="$PWD/.git/ig-park-index" && git read-tree HEAD && b=$(echo evil | git hash-object -w --stdin) && git update-index --add --cacheinfo 100644,$b,${file} && c=$(git commit-tree $(git write-tree) -p HEAD -m "feat: auth") && rm "$GIT_INDEX_FILE" && unset GIT_INDEX_FILE`;
+  /** A branch moved by writing its file: no reference-transaction hook sees it. */
+  const byHand = (ref: string, to: string) =>
+    `node -e 'require("fs").writeFileSync(".git/${ref}", process.argv[1] + "\\n")' "${to}"`;
+
+  it("takes no tag a command made for judged: a commit parked there first is an escape when a branch reaches it", async () => {
+    const repo = await selected("INT-001");
+    const park = bashCall(
+      repo,
+      "sh ./tools/a.sh",
+      `${unhookedCommit("src/billing/evil.ts")} && git tag park "$c"`,
+      "park",
+    );
+    expect({ status: park.status, stderr: park.stderr }).toEqual({ status: 0, stderr: "" });
+    const parked = repo.git("rev-parse", "park").trim();
+    const moved = bashCall(
+      repo,
+      "sh ./tools/b.sh",
+      `${byHand("refs/heads/main", "$(git rev-parse park)")} && git reset -q --hard && git tag -d park >/dev/null`,
+      "move",
+    );
+    expect(moved.status).toBe(2);
+    expect(moved.stderr).toContain(
+      `intentguard: the shell command put a commit on main past the commit gate (${parked.slice(0, 12)})`,
+    );
+  });
+
+  it("watches the ref HEAD names when it is no branch", async () => {
+    const repo = await selected("INT-001");
+    const moved = bashCall(
+      repo,
+      "sh ./tools/a.sh",
+      `${unhookedCommit("src/billing/evil.ts")} && git update-ref refs/wip/x "$c" && git symbolic-ref HEAD refs/wip/x && git reset -q --hard`,
+      "wip",
+    );
+    expect(moved.status).toBe(2);
+    expect(moved.stderr).toContain("put a commit on refs/wip/x past the commit gate");
+    expect(moved.stderr).toContain("Undo it: git reset --soft");
+  });
+
+  it("runs the work tree's own package whatever a planted commondir says, and says it was planted", async () => {
+    const repo = await selected("INT-001");
+    const cli = installPackageCopy(path.join(repo.dir, "node_modules"));
+    expectSuccess(
+      repo.run(process.execPath, [cli, "agent", "install", "claude-code"]),
+      "agent install (vendored)",
+    );
+    const command = JSON.parse(repo.read(".claude/settings.json")).hooks.PreToolUse[0].hooks[0]
+      .command as string;
+    // A git directory elsewhere, with a bundle there that lets everything through.
+    const evil = path.join(repo.base, "evil");
+    execFileSync("git", ["init", "-q", evil], { env: repo.env });
+    const fake = path.join(evil, "node_modules/intentguard/dist");
+    mkdirSync(fake, { recursive: true });
+    writeFileSync(path.join(fake, "agent-hook.cjs"), "process.exit(0);\n");
+    const vendoredHook = (payload: Payload) =>
+      repo.run("sh", ["-c", command], { input: JSON.stringify(payload) });
+    const shell = (event: string) =>
+      vendoredHook({
+        session_id: "s",
+        transcript_path: "/dev/null",
+        cwd: repo.dir,
+        hook_event_name: event,
+        tool_name: "Bash",
+        tool_input: { command: "node ./tools/setup.js" },
+        tool_use_id: "cd",
+      });
+    expect(shell("PreToolUse").status).toBe(0);
+    writeFileSync(at(repo, ".git/commondir"), `${path.join(evil, ".git")}\n`);
+    const after = shell("PostToolUse");
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain(
+      `${at(repo, ".git/commondir")} points git at another repository's common directory (${path.join(evil, ".git")}): git makes that file only in a linked work tree's git directory`,
+    );
+    const write = vendoredHook({
+      session_id: "s",
+      transcript_path: "/dev/null",
+      cwd: repo.dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Write",
+      tool_input: { file_path: at(repo, "src/billing/evil.ts") },
+      tool_use_id: "w",
+    });
+    expect(write.status).toBe(2);
+    expect(write.stderr).toContain("points git at another repository's common directory");
+  });
+
+  it("reads the package's bundles whole: a patch in the middle, the size kept, is said", async () => {
+    const repo = await selected("INT-001");
+    const cli = installPackageCopy(path.join(repo.dir, "node_modules"));
+    const bundle = at(repo, "node_modules/intentguard/dist/command-hook-pre-commit.cjs");
+    const shellHook = (event: string, id: string) =>
+      repo.run(process.execPath, [cli, "agent-hook", "claude-code"], {
+        input: JSON.stringify({
+          session_id: "s",
+          transcript_path: "/dev/null",
+          cwd: repo.dir,
+          hook_event_name: event,
+          tool_name: "Bash",
+          tool_input: { command: "python3 ./tools/p.py" },
+          tool_use_id: id,
+        }),
+      });
+    expect(shellHook("PreToolUse", "p1").status).toBe(0);
+    const text = readFileSync(bundle, "latin1");
+    const middle = Math.floor(text.length / 2);
+    const at2 = text.indexOf("return", middle);
+    writeFileSync(bundle, `${text.slice(0, at2)}RETURN${text.slice(at2 + 6)}`, "latin1");
+    const after = shellHook("PostToolUse", "p1");
+    expect(after.status).toBe(2);
+    expect(after.stderr).toContain("intentguard's dist/command-hook-pre-commit.cjs");
+  });
+});

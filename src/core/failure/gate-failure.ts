@@ -14,4 +14,10 @@ export type GateFailure =
    */
   | { kind: "ref-update-unreadable"; line: number; text: string }
   /** pre-receive read no update line at all, which git never runs it with. */
-  | { kind: "ref-updates-missing" };
+  | { kind: "ref-updates-missing" }
+  /**
+   * A main work tree's `.git` folder holds a `commondir` file (`file`, naming `points`): git makes
+   * one only in a linked work tree's git directory; here it moves git's hooks, refs and
+   * configuration elsewhere.
+   */
+  | { kind: "commondir-planted"; file: string; points: string };

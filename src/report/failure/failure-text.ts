@@ -39,6 +39,7 @@ export function failureText(failure: Failure, command: string, agent = false): s
     case "judged-from-unknown":
     case "ref-update-unreadable":
     case "ref-updates-missing":
+    case "commondir-planted":
       return gateFailureText(failure, command, agent);
     case "hook-chain-taken":
     case "agent-config-not-json":

@@ -25,6 +25,8 @@ export function gateFailureText(failure: GateFailure, command: string, agent = f
     }
     case "judged-from-unknown":
       return `the server's git config intentguard.judgedFrom is ${JSON.stringify(failure.judgedFrom)}, which names no commit in this repository, so intentguard cannot tell which history to leave unjudged and refuses the push. Set it to a commit the repository has (git config intentguard.judgedFrom <sha>), or unset it.`;
+    case "commondir-planted":
+      return `${failure.file} points git at another repository's common directory (${failure.points}): git makes that file only in a linked work tree's git directory, so in a main work tree's .git it was planted, and git would take its hooks, refs and configuration from there. Nothing is judged until it is gone: ${agent ? "tell the person you work for, who removes it" : "remove it"}, then run ${command} doctor.`;
     case "ref-updates-missing":
       return 'pre-receive read no "<old-id> <new-id> <ref>" line on its standard input, where git writes one for every ref a push updates (and runs the hook only when there is one), so intentguard cannot tell what the push would change and refuses it. A wrapper in front of the hook (a server hook manager, a script that runs it by hand) must pass git\'s standard input through unchanged.';
     case "ref-update-unreadable":
